@@ -1,0 +1,32 @@
+# Two commands for a new user: `make serve` and `make test` (README). Both install the project
+# into .venv first when needed.
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.installed
+HOST ?= 127.0.0.1
+PORT ?= 8000
+
+.PHONY: install serve test bench catalog-report clean
+
+$(STAMP): pyproject.toml
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	touch $(STAMP)
+
+install: $(STAMP)
+
+serve: $(STAMP)
+	$(VENV)/bin/gunicorn --bind $(HOST):$(PORT) --workers 2 'service.app:create_app()'
+
+test: $(STAMP)
+	$(PY) -m pytest -q
+
+bench: $(STAMP)
+	$(PY) bench/placements.py
+
+catalog-report: $(STAMP)
+	$(PY) -m solver.catalog report --out docs/components.md
+
+clean:
+	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

@@ -1,0 +1,265 @@
+"""Marshmallow schemas of the read-only catalog resources (``GET /catalog/...``).
+
+They dump the immutable component objects of ``solver.components`` directly.  Coordinates are
+``[row, col]``, 0-based, row 0 at the top; gold, points and counts are whole numbers.  Every
+entry has ``provenance``: ``{"source": {"kind", "note"}, "fields": {name: {"kind", "note"}}}``
+where ``kind`` is rulebook, public, derived or reconstructed.
+"""
+
+from __future__ import annotations
+
+from marshmallow import Schema, fields
+
+from solver.components import BOARD_LEGEND, TILE_LEGEND
+
+
+def _legend_json(legend: dict) -> dict[str, dict[str, object]]:
+    out = {}
+    for ch, v in legend.items():
+        item = {k: (getattr(v, k).value if hasattr(getattr(v, k), "value") else getattr(v, k))
+                for k in v.__dataclass_fields__ if k != "char" and getattr(v, k) not in (None, False)}
+        out[ch] = item
+    return out
+
+
+TILE_LEGEND_JSON = _legend_json(TILE_LEGEND)
+BOARD_LEGEND_JSON = _legend_json(BOARD_LEGEND)
+
+
+class ProvenanceSchema(Schema):
+    """Where an entry's values come from."""
+
+    source = fields.Function(lambda s: s.default.to_json(), metadata={"description": "default source of every field"})
+    fields_ = fields.Function(lambda s: {n: p.to_json() for n, p in s.fields}, data_key="fields",
+                              metadata={"description": "per-field sources that differ from the default"})
+
+
+class TileCellSchema(Schema):
+    """One square of a tile, relative to the tile's top-left."""
+
+    row = fields.Integer()
+    col = fields.Integer()
+    char = fields.String(metadata={"description": "map character (docs/data-format.md)"})
+    terrain = fields.String()
+    icon = fields.String(allow_none=True)
+    suit = fields.String(allow_none=True)
+    named_building = fields.Boolean()
+
+
+def _cells(tile) -> list[dict[str, object]]:
+    return [
+        {"row": r, "col": c, "char": cell.char, "terrain": cell.terrain.value, "icon": cell.icon.value if cell.icon else None,
+         "suit": cell.suit.value if cell.suit else None, "named_building": cell.named_building}
+        for (r, c), cell in tile.cells
+    ]
+
+
+class TileSchema(Schema):
+    """A tile: id, building (or null), shape rows, squares, number of distinct orientations,
+    and its stack slot ``{"tray", "row", "col"}`` (null for the alley)."""
+
+    id = fields.String()
+    building = fields.String(allow_none=True)
+    size = fields.Integer(metadata={"description": "squares"})
+    shape = fields.Function(lambda t: t.shape_text.split("\n"))
+    cells = fields.Function(_cells, metadata={"description": "list of TileCell"})
+    orientations = fields.Function(lambda t: len(t.orientations), metadata={"description": "distinct orientations (rotations and flips)"})
+    stack = fields.Function(lambda t: dict(zip(("tray", "row", "col"), t.stack)) if t.stack else None)
+    provenance = fields.Nested(ProvenanceSchema)
+
+
+class BuildingSchema(Schema):
+    """A building of the Building Guide."""
+
+    name = fields.String()
+    sign = fields.String(metadata={"description": "white, red, pink or yellow"})
+    text = fields.String()
+    provenance = fields.Nested(ProvenanceSchema)
+
+
+class TraySlotSchema(Schema):
+    """A stack slot: tray (left/right), row 0-4, col 0-3 (1-2 are the river), gold cost, tile ids top first."""
+
+    tray = fields.String()
+    row = fields.Integer()
+    col = fields.Integer()
+    on_river = fields.Boolean()
+    cost = fields.Integer(metadata={"description": "gold"})
+    stack = fields.List(fields.String())
+    provenance = fields.Nested(ProvenanceSchema)
+
+
+class PrairieSlotSchema(Schema):
+    """Prairie die slot ``number`` (1-20): drafts along ``row`` of ``tray`` from ``end``."""
+
+    number = fields.Integer()
+    tray = fields.String()
+    row = fields.Integer()
+    end = fields.String()
+    provenance = fields.Nested(ProvenanceSchema)
+
+
+class RiverSlotSchema(Schema):
+    """River die slot ``number`` (1-8): drafts along river column ``col`` of ``tray`` from ``end``."""
+
+    number = fields.Integer()
+    tray = fields.String()
+    col = fields.Integer()
+    end = fields.String()
+    provenance = fields.Nested(ProvenanceSchema)
+
+
+class TraysSchema(Schema):
+    """The two combined tile trays, 5 rows x 4 columns each."""
+
+    rows = fields.Integer()
+    cols = fields.Integer()
+    slots = fields.List(fields.Nested(TraySlotSchema))
+    prairie_slots = fields.List(fields.Nested(PrairieSlotSchema))
+    river_slots = fields.List(fields.Nested(RiverSlotSchema))
+    provenance = fields.Nested(ProvenanceSchema)
+
+
+class TilesCatalogSchema(Schema):
+    """``GET /catalog/tiles``: the 96 tray tiles, the alley, the buildings, the trays, the legend."""
+
+    tiles = fields.List(fields.Nested(TileSchema))
+    alley = fields.Nested(TileSchema)
+    buildings = fields.List(fields.Nested(BuildingSchema))
+    trays = fields.Nested(TraysSchema)
+    legend = fields.Dict(keys=fields.String(), values=fields.Dict())
+
+
+class TownSchema(Schema):
+    """A town plot: map letter, name, sign points and its squares ``[[row, col], ...]``."""
+
+    letter = fields.String()
+    name = fields.String()
+    points = fields.Integer()
+    squares = fields.List(fields.List(fields.Integer()))
+    provenance = fields.Nested(ProvenanceSchema)
+
+
+class BoardSideSchema(Schema):
+    """One side of a settlement board with its text map (one string per row)."""
+
+    id = fields.String(metadata={"description": "<board id>/<normal|wild>"})
+    side = fields.String()
+    rule = fields.String(allow_none=True, metadata={"description": "wild-side rule key (wild sides only)"})
+    stars = fields.Integer(allow_none=True)
+    height = fields.Integer()
+    width = fields.Integer()
+    map = fields.List(fields.String(), attribute="rows")
+    start = fields.Function(lambda s: list(s.start) if s.start else None)
+    towns = fields.List(fields.Nested(TownSchema))
+    provenance = fields.Nested(ProvenanceSchema)
+
+
+class BoardSummarySchema(Schema):
+    """A board in the list: id, name and its two sides' ids and wild rule."""
+
+    id = fields.String()
+    name = fields.String()
+    sides = fields.Function(lambda b: [{"id": s.id, "side": s.side, "rule": s.rule, "stars": s.stars} for s in b.sides])
+
+
+class BoardSchema(Schema):
+    """``GET /catalog/boards/<board_id>``: both sides in full, and the map legend."""
+
+    id = fields.String()
+    name = fields.String()
+    normal = fields.Nested(BoardSideSchema)
+    wild = fields.Nested(BoardSideSchema)
+    legend = fields.Function(lambda _: BOARD_LEGEND_JSON)
+    provenance = fields.Nested(ProvenanceSchema)
+
+
+class BoardListSchema(Schema):
+    """``GET /catalog/boards``."""
+
+    boards = fields.List(fields.Nested(BoardSummarySchema))
+
+
+class ScoreboardSideSchema(Schema):
+    """A scoreboard side: rounds per year, tussle points per year, town bonus (Years 1-3),
+    wrangle points by cows (3-7), paw rounds (solo)."""
+
+    name = fields.String()
+    rounds_per_year = fields.List(fields.Integer())
+    tussle_points = fields.List(fields.Integer())
+    town_bonus = fields.List(fields.Integer())
+    wrangle_points = fields.Function(lambda s: {str(k): v for k, v in s.wrangle_points.items()})
+    paw_rounds = fields.List(fields.Integer())
+    provenance = fields.Nested(ProvenanceSchema)
+    wrangle_provenance = fields.Nested(ProvenanceSchema)
+
+
+class CattleContractSchema(Schema):
+    """A cattle contract: kind (alleys, gold, bullets, points), large and small rewards."""
+
+    kind = fields.String()
+    large = fields.Integer()
+    small = fields.Integer()
+    first_game_position = fields.Integer()
+    provenance = fields.Nested(ProvenanceSchema)
+
+
+class MiningSpaceSchema(Schema):
+    """A mining track space from the bottom: income (gold), endgame points, partner (hat)."""
+
+    income = fields.Integer()
+    points = fields.Integer()
+    partner = fields.Boolean()
+    provenance = fields.Nested(ProvenanceSchema)
+
+
+class PartnerSchema(Schema):
+    """A partner card and its endgame condition."""
+
+    id = fields.String()
+    name = fields.String()
+    text = fields.String()
+    condition = fields.Dict()
+    provenance = fields.Nested(ProvenanceSchema)
+
+
+class BanditCardSchema(Schema):
+    """A solo bandit card."""
+
+    id = fields.String()
+    bandits = fields.Integer()
+    cows = fields.Integer()
+    bullets = fields.Integer()
+    provenance = fields.Nested(ProvenanceSchema)
+
+
+class WildSideSchema(Schema):
+    """A wild-side rule set."""
+
+    key = fields.String()
+    name = fields.String()
+    stars = fields.Integer()
+    text = fields.String()
+    spaces = fields.List(fields.String())
+    building = fields.String(allow_none=True)
+    provenance = fields.Nested(ProvenanceSchema)
+
+
+class ScoreboardCatalogSchema(Schema):
+    """``GET /catalog/scoreboard``: both scoreboard sides, the four cattle contracts, the wrangle
+    size of each contract space, the solo ranks, the mining track, the partner cards, the bandit
+    cards and Bandit Ridge, the ace cards, the supply, the dice per player count and the wild sides."""
+
+    multiplayer = fields.Nested(ScoreboardSideSchema)
+    solo = fields.Nested(ScoreboardSideSchema)
+    cattle_contracts = fields.List(fields.Nested(CattleContractSchema))
+    contract_sizes = fields.List(fields.Integer())
+    solo_ranks = fields.List(fields.Dict())
+    mining_track = fields.List(fields.Nested(MiningSpaceSchema))
+    partners = fields.List(fields.Nested(PartnerSchema))
+    bandit_cards = fields.List(fields.Nested(BanditCardSchema))
+    bandit_ridge = fields.Dict()
+    ace_cards = fields.List(fields.String())
+    supply = fields.Dict(keys=fields.String(), values=fields.Integer())
+    dice = fields.Dict(keys=fields.String(), values=fields.Dict())
+    wild_sides = fields.List(fields.Nested(WildSideSchema))

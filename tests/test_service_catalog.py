@@ -1,0 +1,125 @@
+"""The JSON API at this stage: /health and the read-only catalog, through the Flask test client and
+over real HTTP against a gunicorn process started the way `make serve` and the Procfile start it."""
+
+from __future__ import annotations
+
+import json
+import re
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from service.app import create_app
+from solver.catalog import load_catalog
+
+ROOT = Path(__file__).resolve().parents[1]
+APP_SPEC = "service.app:create_app()"
+
+
+@pytest.fixture(scope="module")
+def client():
+    return create_app({"TESTING": True}).test_client()
+
+
+def test_health(client):
+    r = client.get("/health")
+    assert r.status_code == 200 and r.get_json()["status"] == "ok"
+
+
+def test_catalog_tiles(client):
+    body = client.get("/catalog/tiles").get_json()
+    assert len(body["tiles"]) == 96 and body["alley"]["size"] == 1
+    t = body["tiles"][0]
+    assert set(t) >= {"id", "building", "shape", "cells", "orientations", "stack", "provenance"}
+    assert t["provenance"]["source"]["kind"] in {"rulebook", "public", "derived", "reconstructed"}
+    assert len(body["trays"]["slots"]) == 40 and len(body["trays"]["prairie_slots"]) == 20
+    assert len(body["buildings"]) == 14 and "♠" in body["legend"]
+
+
+def test_catalog_boards_and_one_board(client):
+    boards = client.get("/catalog/boards").get_json()["boards"]
+    assert len(boards) == 8 and all(len(b["sides"]) == 2 for b in boards)
+    one = client.get(f"/catalog/boards/{boards[0]['id']}").get_json()
+    assert len(one["normal"]["map"]) == one["normal"]["height"] == 10
+    assert one["normal"]["start"] is not None and one["wild"]["rule"]
+    assert one["legend"]["X"]["kind"] == "start"
+    expected = load_catalog().board(boards[0]["id"]).normal.rows
+    assert tuple(one["normal"]["map"]) == expected
+
+
+def test_unknown_board_is_a_problem_json_404(client):
+    r = client.get("/catalog/boards/no-such-board")
+    assert r.status_code == 404 and r.mimetype == "application/problem+json"
+    body = r.get_json()
+    assert body["status"] == 404 and "no-such-board" in body["detail"] and body["title"] == "Not Found"
+
+
+def test_wrong_method_is_a_problem_json_405(client):
+    r = client.post("/catalog/tiles")
+    assert r.status_code == 405 and r.mimetype == "application/problem+json"
+
+
+def test_catalog_scoreboard(client):
+    body = client.get("/catalog/scoreboard").get_json()
+    assert body["multiplayer"]["tussle_points"][1] == 3
+    assert len(body["cattle_contracts"]) == 4 and len(body["partners"]) == 16 and len(body["bandit_cards"]) == 12
+    assert body["supply"]["gold"] == 30 and body["dice"]["1"]["prairie"] == 2
+    assert body["mining_track"][3]["partner"] is True
+    assert len(body["wild_sides"]) == 8 and body["contract_sizes"] == [4, 5, 6, 7]
+
+
+def test_openapi_document_lists_the_catalog(client):
+    spec = client.get("/openapi.json").get_json()
+    assert spec["openapi"].startswith("3.")
+    for path in ("/health", "/catalog/tiles", "/catalog/boards", "/catalog/boards/{board_id}", "/catalog/scoreboard"):
+        assert path in spec["paths"]
+
+
+def test_procfile_and_makefile_serve_the_same_app():
+    assert APP_SPEC in (ROOT / "Procfile").read_text()
+    serve = re.search(r"^serve:.*\n\t(.*)$", (ROOT / "Makefile").read_text(), re.M).group(1)
+    assert "gunicorn" in serve and APP_SPEC in serve and "127.0.0.1" in (ROOT / "Makefile").read_text()
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _get(url: str) -> tuple[int, dict]:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as r:
+            return r.status, json.loads(r.read())
+    except urllib.error.HTTPError as err:
+        return err.code, json.loads(err.read())
+
+
+def test_gunicorn_serves_the_app_over_http():
+    port = _free_port()
+    proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", "2", APP_SPEC],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                status, body = _get(f"http://127.0.0.1:{port}/health")
+                break
+            except (urllib.error.URLError, ConnectionError):
+                assert proc.poll() is None, proc.stdout.read().decode()
+                assert time.monotonic() < deadline, "gunicorn did not start in 30 s"
+                time.sleep(0.2)
+        assert status == 200 and body["status"] == "ok"
+        status, body = _get(f"http://127.0.0.1:{port}/catalog/boards")
+        assert status == 200 and len(body["boards"]) == 8
+        status, body = _get(f"http://127.0.0.1:{port}/catalog/boards/nope")
+        assert status == 404 and body["status"] == 404
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
