@@ -13,24 +13,14 @@ import time
 
 from solver.catalog import load_catalog
 from solver.placement import check_placement, legal_placements
+from solver.random_positions import random_settlement
 from solver.settlement import Settlement
 
 
 def half_covered(seed: int) -> Settlement:
-    """A random legal settlement on a catalog side with about half of its 100 spaces covered."""
-    catalog = load_catalog()
-    rng = random.Random(seed)
-    sides = [s for b in catalog.boards for s in b.sides if s.start is not None and s.height == s.width == 10]
-    s = Settlement(rng.choice(sides))
-    for _ in range(400):
-        if bin(s.covered).count("1") >= 50:
-            break
-        tile = rng.choice(catalog.tiles)
-        options = legal_placements(s, tile)
-        if options:
-            p = rng.choice(options)
-            s.place(tile, p.orientation, p.row, p.col)
-    return s
+    """A random legal settlement on a 10 x 10 catalog side with about half of its spaces covered."""
+    sides = [s for b in load_catalog().boards for s in b.sides if s.start is not None and s.height == s.width == 10]
+    return random_settlement(seed, covered=50, side=random.Random(seed).choice(sides))
 
 
 def timed(fn, repeat: int) -> list[float]:
@@ -47,7 +37,7 @@ def main() -> None:
     five = [t for t in catalog.tiles if t.size == 5]
     tile = max(five, key=lambda t: len(t.orientations))
     boards = [half_covered(seed) for seed in range(20)]
-    covered = [bin(s.covered).count("1") for s in boards]
+    covered = [s.covered.bit_count() for s in boards]
     fast, brute, counts = [], [], []
     for s in boards:
         legal_placements(s, tile)  # warm the anchor-mask cache once per orientation

@@ -3,14 +3,13 @@ reason, the A/B/C/D connection example, and the fast enumeration against a brute
 
 from __future__ import annotations
 
-import random
-
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from solver.catalog import board_side_from_map, load_catalog, tile_from_map
 from solver.placement import PlacementRule, check_placement, legal_placements
+from solver.random_positions import random_settlement
 from solver.settlement import IllegalPlacement, Placement, Settlement
 
 # A 7 x 7 side for the rulebook's connection example (Drafting a tile: "Tiles A and B are connected
@@ -209,31 +208,17 @@ def brute_force(s: Settlement, tile) -> list[Placement]:
     return out
 
 
-def random_settlement(seed: int, n_tiles: int, side=None) -> Settlement:
-    catalog = load_catalog()
-    rng = random.Random(seed)
-    boards = [s for b in catalog.boards for s in b.sides if s.start is not None]
-    s = Settlement(side or rng.choice(boards))
-    for _ in range(n_tiles):
-        tile = rng.choice(catalog.tiles)
-        options = legal_placements(s, tile)
-        if options:
-            p = rng.choice(options)
-            s.place(tile, p.orientation, p.row, p.col)
-    return s
-
-
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10**6), n_tiles=st.integers(0, 14), tile_index=st.integers(0, 96))
 def test_fast_enumeration_equals_brute_force(seed, n_tiles, tile_index):
     catalog = load_catalog()
-    s = random_settlement(seed, n_tiles)
+    s = random_settlement(seed, tiles=n_tiles)
     tile = catalog.alley if tile_index == 96 else catalog.tiles[tile_index]
     assert legal_placements(s, tile) == brute_force(s, tile)
 
 
 def test_every_placement_from_the_enumeration_keeps_the_settlement_connected():
-    s = random_settlement(7, 25)
+    s = random_settlement(7, tiles=25)
     g = s.grid
     assert len(s.tiles) > 10
     first = g.mask(rc for rc, _ in s.tiles[0].squares)
@@ -244,13 +229,13 @@ def test_every_placement_from_the_enumeration_keeps_the_settlement_connected():
 
 
 def test_settlement_json_round_trip():
-    s = random_settlement(3, 12)
+    s = random_settlement(3, tiles=12)
     again = Settlement.from_json(s.to_json(), load_catalog())
     assert again.to_json() == s.to_json() and again.covered == s.covered and again.region == s.region
 
 
 def test_settlement_from_json_refuses_an_illegal_placement():
-    s = random_settlement(3, 3)
+    s = random_settlement(3, tiles=3)
     data = s.to_json()
     data["tiles"][1]["row"], data["tiles"][1]["col"] = data["tiles"][0]["row"], data["tiles"][0]["col"]
     data["tiles"][1]["orientation"] = 0
