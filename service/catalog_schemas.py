@@ -152,7 +152,18 @@ class BoardSideSchema(Schema):
     map = fields.List(fields.String(), attribute="rows")
     start = fields.Function(lambda s: list(s.start) if s.start else None)
     towns = fields.List(fields.Nested(TownSchema))
+    pickaxes = fields.Function(
+        lambda s: [{"pickaxe": list(p), "mine": list(m)} for p, m in s.pickaxe_mines().items()],
+        metadata={"description": "each pickaxe [row, col] and the mine [row, col] covering it claims"})
+    features = fields.Function(lambda s: _side_features(s), metadata={"description": "squares of each printed kind"})
     provenance = fields.Nested(ProvenanceSchema)
+
+
+def _side_features(side) -> dict[str, list[list[int]]]:
+    from solver.components import SpaceKind
+
+    skip = {SpaceKind.EMPTY, SpaceKind.TOWN}
+    return {k.value: [list(rc) for rc in side.squares(k)] for k in SpaceKind if k not in skip and side.count(k)}
 
 
 class BoardSummarySchema(Schema):

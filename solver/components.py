@@ -281,6 +281,18 @@ class BoardSide:
         """How many spaces show ``kind``."""
         return len(self.squares(kind))
 
+    def pickaxe_mines(self) -> dict[tuple[int, int], tuple[int, int]]:
+        """Each pickaxe ``(row, col)`` and the mine ``(row, col)`` it claims: the one orthogonally
+        adjacent mine (the loader checks there is exactly one).  Source: rulebook, Scoring points /
+        Mining ("you have claimed the adjacent mine")."""
+        out = {}
+        for r, c in self.squares(SpaceKind.PICKAXE):
+            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < self.height and 0 <= cc < self.width and self.space(rr, cc).kind is SpaceKind.MINE:
+                    out[(r, c)] = (rr, cc)
+        return out
+
     @property
     def start(self) -> tuple[int, int] | None:
         """The X start space, or ``None`` (House in Danger has none)."""

@@ -145,6 +145,9 @@ def test_board_features_pickaxes_beside_one_mine_towns_on_the_edge(catalog):
     for b in catalog.boards:
         for side in b.sides:
             assert side.height == side.width  # settlement boards are square (public)
+            claims = side.pickaxe_mines()
+            assert sorted(claims) == side.squares(SpaceKind.PICKAXE)
+            assert set(claims.values()) == set(side.squares(SpaceKind.MINE))  # every mine can be claimed
             for r, c in side.squares(SpaceKind.PICKAXE):
                 mines = [(r + dr, c + dc) for dr, dc in STEPS
                          if 0 <= r + dr < side.height and 0 <= c + dc < side.width

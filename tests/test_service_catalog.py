@@ -49,6 +49,8 @@ def test_catalog_boards_and_one_board(client):
     assert len(one["normal"]["map"]) == one["normal"]["height"] == 10
     assert one["normal"]["start"] is not None and one["wild"]["rule"]
     assert one["legend"]["X"]["kind"] == "start"
+    assert one["normal"]["pickaxes"] and all(len(p["mine"]) == 2 for p in one["normal"]["pickaxes"])
+    assert one["normal"]["features"]["start"] == [one["normal"]["start"]]
     expected = load_catalog().board(boards[0]["id"]).normal.rows
     assert tuple(one["normal"]["map"]) == expected
 
