@@ -463,8 +463,8 @@ def _load_scoreboard(data: dict, problems: _Problems) -> Scoreboard:
         values = [points[k] for k in sorted(points)]
         problems.check(values == sorted(values) and 6 in values, file, entry, f"wrangle points rise with the cows and one size pays 6, got {values}")
         paws = tuple(raw.get("paw_rounds", ()))
-        problems.check(all(1 <= p <= 16 for p in paws) and len(set(paws)) == len(paws) and len(paws) <= 12, file, entry,
-                       f"paw rounds are distinct rounds 1-16, at most 12 (bandit cards), got {paws}")
+        problems.check(all(2 <= p <= 16 for p in paws) and len(set(paws)) == len(paws) and len(paws) <= 12, file, entry,
+                       f"paw rounds are distinct rounds 2-16 (the marker starts on round 1), at most 12 (bandit cards), got {paws}")
         sides[name] = ScoreboardSide(name, rounds, tussle, bonus, points, paws, _sourced(raw, file, entry, problems),
                                      _sourced(wr, file, f"{entry} wrangle_points", problems))
     problems.check(bool(sides["solo"].paw_rounds), file, "solo side", "the solo side has paw spaces (rulebook: Solo play)")
