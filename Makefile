@@ -24,6 +24,7 @@ test: $(STAMP)
 
 bench: $(STAMP)
 	$(PY) bench/placements.py
+	$(PY) bench/engine.py
 
 catalog-report: $(STAMP)
 	$(PY) -m solver.catalog report --out docs/components.md

@@ -380,6 +380,7 @@ class Game:
         elif kind == "signpost":
             side = player.settlement.side
             site = self._signpost_site(player)
+            player.set_aside = None
             self._emit({"type": "signpost_building", "seat": player.seat, "tile": move["tile"]})
             self.agenda.insert(0, {"step": "place_tile", "seat": player.seat, "tile": move["tile"], "source": "signpost",
                                    "rooted_on": list(site)})
@@ -410,8 +411,6 @@ class Game:
         player = self._player(step)
         self.agenda.pop(0)
         rooted = tuple(step["rooted_on"]) if step.get("rooted_on") else None
-        if step.get("source") == "signpost":
-            player.set_aside = None
         self._place(player, self.catalog.tile(step["tile"]), move, rooted_on=rooted)
 
     def _apply_place_alley(self, step: dict, move: dict) -> None:
