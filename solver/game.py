@@ -46,7 +46,7 @@ from solver.dice import PRAIRIE, RIVER, Die, faces, place_dice, settle_dice
 from solver.drafting import draft_options
 from solver.effects import placement_effects, take
 from solver.mining import YEAR4_PICKAXE_GOLD, YEAR4_PICKAXES, add_pickaxes, income
-from solver.placement import check_placement, legal_placements
+from solver.placement import check_placement, has_legal_placement, legal_placements
 from solver.player import PlayerState
 from solver.settlement import Settlement
 from solver.solo import Contract, SoloState, reveal_bandit_card, solo_rank, solo_tussle
@@ -166,7 +166,7 @@ class Game:
 
     def _placeable(self, settlement: Settlement, tile: Tile, cache: dict[str, bool]) -> bool:
         if tile.id not in cache:
-            cache[tile.id] = bool(legal_placements(settlement, tile))
+            cache[tile.id] = has_legal_placement(settlement, tile)
         return cache[tile.id]
 
     def _options_keep_partner(self, step: dict) -> list[dict]:

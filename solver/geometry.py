@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Generic, TypeVar
 
 T = TypeVar("T")
@@ -69,7 +69,7 @@ class Orientation(Generic[T]):
         """Columns of the bounding box."""
         return 1 + max(c for (_, c), _ in self.cells)
 
-    @property
+    @cached_property
     def offsets(self) -> tuple[Coord, ...]:
         """The squares' ``(row, col)`` relative to the anchor."""
         return tuple(rc for rc, _ in self.cells)

@@ -130,6 +130,29 @@ def check_placement(settlement: Settlement, tile: Tile, orientation: int, row: i
     return LEGAL
 
 
+def _targets(settlement: Settlement, tile: Tile) -> tuple[int, int]:
+    """``(forbidden, target)`` masks: spaces the tile may not cover, and spaces it must touch
+    (the settlement's neighbours) or, for the first tile, cover (the X)."""
+    forbidden = settlement.blocked | settlement.covered
+    if not tile.is_alley:
+        forbidden |= settlement.alley_only
+    target = settlement.grid.neighbours(settlement.region) if settlement.tiles else settlement.start
+    return forbidden, target
+
+
+def has_legal_placement(settlement: Settlement, tile: Tile) -> bool:
+    """True when ``legal_placements(settlement, tile)`` is not empty (stops at the first one)."""
+    forbidden, target = _targets(settlement, tile)
+    if not target:
+        return False
+    h, w = settlement.height, settlement.width
+    for orient in tile.orientations:
+        for _, _, mask in anchor_masks(h, w, orient.offsets):
+            if mask & target and not mask & forbidden:
+                return True
+    return False
+
+
 def legal_placements(settlement: Settlement, tile: Tile) -> list[Placement]:
     """Every legal placement of ``tile`` on ``settlement`` (not rooted), in order of orientation
     index, then anchor row, then anchor column.
@@ -138,13 +161,7 @@ def legal_placements(settlement: Settlement, tile: Tile) -> list[Placement]:
     shows it), but works on bit masks: an anchor is legal when its mask avoids the forbidden
     spaces and touches the settlement (or, for the first tile, covers the X).
     """
-    forbidden = settlement.blocked | settlement.covered
-    if not tile.is_alley:
-        forbidden |= settlement.alley_only
-    if settlement.tiles:
-        target = settlement.grid.neighbours(settlement.region)
-    else:
-        target = settlement.start
+    forbidden, target = _targets(settlement, tile)
     if not target:
         return []
     h, w = settlement.height, settlement.width

@@ -241,3 +241,13 @@ def test_settlement_from_json_refuses_an_illegal_placement():
     data["tiles"][1]["orientation"] = 0
     with pytest.raises(IllegalPlacement):
         Settlement.from_json(data, load_catalog())
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 10**6), n_tiles=st.integers(0, 40), tile_index=st.integers(0, 95))
+def test_has_legal_placement_agrees_with_the_enumeration(seed, n_tiles, tile_index):
+    from solver.placement import has_legal_placement
+
+    s = random_settlement(seed, tiles=n_tiles)
+    tile = load_catalog().tiles[tile_index]
+    assert has_legal_placement(s, tile) == bool(legal_placements(s, tile))
