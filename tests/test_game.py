@@ -13,6 +13,7 @@ import pytest
 
 from solver.config import ConfigError, GameConfig, SeatConfig
 from solver.game import Game, GameOver, IllegalMove
+from solver.placement import legal_placements
 from tests.game_checks import check_invariants, play_random
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -192,7 +193,7 @@ def test_solo_game_reveals_bandit_cards_on_paw_spaces_and_gets_a_rank():
 
 
 @pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
-@pytest.mark.parametrize("seed", [1, 2, 3, 4])
+@pytest.mark.parametrize("seed", [1, 2, 3, 4, 5, 6])
 def test_random_full_games_keep_every_invariant_and_replay_exactly(players, seed):
     sides = tuple(SeatConfig(side="random") for _ in range(players))
     game = play_random(new_game(players, seed=seed * 100 + players, seats=sides), seed=seed, each_move=check_invariants)
@@ -201,7 +202,7 @@ def test_random_full_games_keep_every_invariant_and_replay_exactly(players, seed
     assert again.to_json() == game.to_json()
 
 
-@pytest.mark.parametrize("players", [1, 3, 5])
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
 def test_json_round_trip_at_every_step_changes_nothing(players):
     game = new_game(players, seed=77, seats=tuple(SeatConfig(side="random") for _ in range(players)))
 
@@ -289,3 +290,64 @@ def test_solo_view_hides_the_bandit_deck_order():
     game = new_game(1, seed=2)
     view = game.view(0)
     assert view["solo"]["deck"] == len(game.solo.deck) == 12
+
+
+# --- the Sawmill and the wild sides' set-aside buildings ------------------------------------------------
+
+
+def test_sawmill_flip_takes_any_top_tile_but_a_sawmill_and_pays_its_cost():
+    # Building guide / Sawmill: "One time on a future turn, instead of Drafting a Tile, you may flip the
+    # Sawmill over to take any tile from the tile trays (except another Sawmill) ... If it has a gold
+    # cost, you must still pay it."
+    game = new_game(1, seed=3)
+    keep_partners(game)
+    player = game.players[0]
+    assert not any(m["type"] == "sawmill" for m in game.legal_moves())
+    sawmill = next(t for t in game.catalog.tiles if t.building == "Sawmill")
+    spot = legal_placements(player.settlement, sawmill)[0]
+    player.settlement.place(sawmill, spot.orientation, spot.row, spot.col)
+    game._options_cache = None
+    options = [m for m in game.legal_moves() if m["type"] == "sawmill"]
+    assert options and all(game.catalog.tile(m["tile"]).building != "Sawmill" for m in options)
+    assert all(m["cost"] == game.trays.costs[m["slot"]] <= player.gold for m in options)
+    tops = {k: s[0] for k, s in game.trays.stacks.items() if s and game.catalog.tile(s[0]).building != "Sawmill"
+            and game.trays.costs[k] <= player.gold}
+    assert {m["slot"] for m in options} <= set(tops)
+    choice = max(options, key=lambda m: m["cost"])
+    gold = player.gold
+    game.apply(choice)
+    assert player.gold == gold - choice["cost"] and player.sawmills_used == [sawmill.id]
+    assert game.pending() == {"type": "place_tile", "seat": 0, "tile": choice["tile"], "source": "sawmill"}
+    game.apply(game.legal_moves()[0])
+    while game.pending()["type"] != "draft":
+        game.apply(game.legal_moves()[0])
+    assert not any(m["type"] == "sawmill" for m in game.legal_moves())  # one time only
+
+
+def test_house_in_danger_places_its_building_on_the_house_site_at_setup():
+    # Wild sides / House in Danger: the building comes from the tile trays; the first tile must connect to it.
+    board = next(b for b in new_game(1).catalog.boards if b.wild.rule == "house_in_danger")
+    game = new_game(1, seed=4, seats=(SeatConfig(board.id, "wild"),))
+    keep_partners(game)
+    pending = game.pending()
+    assert pending["type"] == "house_site" and pending["rooted_on"] == list(board.wild.squares(
+        next(k for k in type(board.wild.space(0, 0).kind) if k.value == "house_site"))[0])
+    tile = game.catalog.tile(pending["tile"])
+    assert tile.building == "Ranch House" and tile.id not in game.trays.removed
+    options = game.legal_moves()
+    site = tuple(pending["rooted_on"])
+    assert options and all(site in tile.orientations[m["orientation"]].squares_at(m["row"], m["col"]) for m in options)
+    game.apply(options[0])
+    placed = game.players[0].settlement.tiles[0]
+    assert placed.root and placed.tile.id == tile.id
+    assert game.pending()["type"] == "draft"
+
+
+def test_signpost_sets_aside_a_general_store_from_the_trays():
+    board = next(b for b in new_game(1).catalog.boards if b.wild.rule == "signpost")
+    game = new_game(2, seed=4, seats=(SeatConfig(board.id, "wild"), SeatConfig()))
+    store = game.players[0].set_aside
+    assert store and game.catalog.tile(store).building == "General Store"
+    assert store not in game.trays.removed and all(store not in s for s in game.trays.stacks.values())
+    keep_partners(game)
+    assert not any(m["type"] == "signpost" for m in game.legal_moves() if game.pending()["seat"] == 0)
