@@ -44,17 +44,19 @@ from solver.components import Catalog, SpaceKind, Tile
 from solver.config import GameConfig
 from solver.dice import PRAIRIE, RIVER, Die, faces, place_dice, settle_dice
 from solver.drafting import draft_options
-from solver.effects import placement_effects, take
+from solver.effects import take
+from solver.game_effects import EFFECT_DECISIONS, PlacementEffects
 from solver.mining import YEAR4_PICKAXE_GOLD, YEAR4_PICKAXES, add_pickaxes, income
 from solver.placement import check_placement, has_legal_placement, legal_placements
 from solver.player import PlayerState
+from solver.scoring import endgame_points, score_breakdown
 from solver.settlement import Settlement
 from solver.solo import Contract, SoloState, reveal_bandit_card, solo_rank, solo_tussle
 from solver.trays import TrayState
 from solver.tussle import WIN, count_bandits, resolve_tussle
 
 DECISIONS = frozenset({"keep_partner", "house_site", "year4_mining", "draft", "place_tile", "place_alley",
-                       "second_partner", "hill_bandit"})
+                       "second_partner", "hill_bandit"}) | EFFECT_DECISIONS
 #: The supply items a game tracks (rulebook: Game components).
 SUPPLY_ITEMS = ("gold", "alleys", "bullets", "cowpokes", "hill_bandits")
 FACE_UP_PARTNERS = 3  #: rulebook, Setup E
@@ -79,7 +81,7 @@ def _key(move: dict) -> tuple:
     return tuple(sorted((k, v if not isinstance(v, list) else tuple(v)) for k, v in move.items()))
 
 
-class Game:
+class Game(PlacementEffects):
     """One game.  Build with ``Game(GameConfig(players=2, seed=7))``; then loop on
     ``legal_moves()`` / ``apply(move)`` until ``finished``.  See the module docstring."""
 
@@ -104,6 +106,7 @@ class Game:
         self.supply: dict[str, int] = {k: self.catalog.supply.counts[k] for k in SUPPLY_ITEMS}
         self.players: list[PlayerState] = []
         self.solo: SoloState | None = None
+        self.ace_cards: list[str] = [s.value for s in self.catalog.supply.ace_cards]
         self.finished = False
         self._advance()
 
@@ -237,7 +240,13 @@ class Game:
         if self.supply["alleys"] < 1:
             return []
         adjacent = tuple(step["adjacent_to"]) if step.get("adjacent_to") else None
-        return self._alley_options(self._player(step).settlement, adjacent, pair=bool(step.get("pair")))
+        player = self._player(step)
+        out = self._alley_options(player.settlement, adjacent, pair=bool(step.get("pair")))
+        single = not step.get("pair") and adjacent is None
+        if single and player.wheelwright_ongoing and self.supply["alleys"] >= 2 and \
+                self._alley_options(player.settlement, None, pair=True):
+            out.append({"type": "alley_pair"})  # Wheelwright: two adjacent alleys instead of one
+        return out
 
     def _options_second_partner(self, step: dict) -> list[dict]:
         out = [{"type": "second_partner", "choice": "face_up", "partner": p} for p in self.face_up_partners]
@@ -295,6 +304,10 @@ class Game:
         kind = step["step"]
         if kind in ("place_tile", "place_alley", "house_site") and move.get("type") == "place":
             return self._match_placement(step, move)
+        if kind == "wrangle":
+            chosen = self._match_wrangle(step, move)
+            if chosen is not None:
+                return chosen
         options = self.legal_moves()
         for option in options:
             if _key(option) == _key(move):
@@ -334,10 +347,7 @@ class Game:
         placed = player.settlement.place(tile, move["orientation"], move["row"], move["col"], rooted_on=rooted_on)
         self._emit({"type": "tile_placed", "seat": player.seat, "tile": tile.id, "orientation": move["orientation"],
                     "row": move["row"], "col": move["col"]})
-        events, steps = placement_effects(self.catalog, player, self.supply, placed)
-        for e in events:
-            self._emit(e)
-        self.agenda[0:0] = steps
+        self._after_placement(player, placed)
 
     def _apply_keep_partner(self, step: dict, move: dict) -> None:
         player = self._player(step)
@@ -416,6 +426,10 @@ class Game:
     def _apply_place_alley(self, step: dict, move: dict) -> None:
         player = self._player(step)
         self.agenda.pop(0)
+        if move["type"] == "alley_pair":
+            self._emit({"type": "wheelwright_pair", "seat": player.seat})
+            self.agenda.insert(0, {**step, "pair": True})
+            return
         take(self.supply, "alleys", 1)
         self._place(player, self.catalog.alley, move)
         if step.get("pair"):  # the pair's second alley comes before the first one's bonuses
@@ -442,6 +456,7 @@ class Game:
         take(self.supply, "hill_bandits", 1)
         player.settlement.add_hill_bandit(move["row"], move["col"])
         self._emit({"type": "hill_bandit", "seat": player.seat, "row": move["row"], "col": move["col"]})
+        self.agenda.insert(0, {"step": "sheriffs", "seat": player.seat})
 
     # --- automatic steps ------------------------------------------------------------------------
 
@@ -599,18 +614,20 @@ class Game:
             outcome, gained, hill, events = solo_tussle(self.catalog, self.solo, self.bandits(0), points, self.year, self.supply)
             for e in events:
                 self._emit(e)
-            player.points += gained
+            player.score("tussles", gained)
             if outcome != "lose":
                 player.tussles_won += 1
+                self._hotel_bonus(player)
             if hill:
                 self.agenda.insert(0, {"step": "hill_bandit", "seat": 0})
             return
         results = resolve_tussle([self.bandits(s) for s in range(self.config.players)], points, self.year)
         hill_steps = []
         for r in results:
-            self.players[r.seat].points += r.points
+            self.players[r.seat].score("tussles", r.points)
             if r.outcome == WIN:
                 self.players[r.seat].tussles_won += 1
+                self._hotel_bonus(self.players[r.seat])
         for seat in self.seat_order():
             if results[seat].hill_bandit:
                 hill_steps.append({"step": "hill_bandit", "seat": seat})
@@ -630,11 +647,20 @@ class Game:
     def _step_game_end(self, step: dict) -> None:
         """After the Year 4 Tussle the game ends (rulebook: Endgame); standings by points, then
         unused gold + bullets; still tied players share the place."""
+        for player in self.players:
+            for category, points in endgame_points(self.catalog, player).items():
+                player.score(category, points)
         self.finished = True
-        event = {"type": "game_end", "standings": self.standings()}
+        event = {"type": "game_end", "standings": self.standings(),
+                 "scores": [self.score_breakdown(p.seat) for p in self.players]}
         if self.solo_game:
             event["rank"] = solo_rank(self.catalog, self.players[0].points)
         self._emit(event)
+
+    def score_breakdown(self, seat: int) -> dict:
+        """A seat's points by category (in play, and the Endgame as it would score now, or as it
+        scored once the game is over) and the total — what a score calculator shows."""
+        return score_breakdown(self.catalog, self.players[seat], final=self.finished)
 
     def standings(self) -> list[dict]:
         """Seats best first: ``{"seat", "points", "tiebreak", "place"}``; ``tiebreak`` is unused gold +
@@ -655,7 +681,7 @@ class Game:
             "year": self.year, "round": self.round, "round_in_year": self.round_in_year, "first_player": self.first_player,
             "agenda": [dict(s) for s in self.agenda], "trays": self.trays.to_json(), "dice": [d.to_json() for d in self.dice],
             "contracts": [c.to_json() for c in self.contracts], "partner_deck": list(self.partner_deck),
-            "face_up_partners": list(self.face_up_partners), "supply": dict(self.supply),
+            "face_up_partners": list(self.face_up_partners), "supply": dict(self.supply), "ace_cards": list(self.ace_cards),
             "players": [p.to_json() for p in self.players], "solo": self.solo.to_json() if self.solo else None,
             "moves": [dict(m) for m in self.moves], "move_seats": list(self.move_seats),
             "events": [dict(e) for e in self.events],
@@ -676,6 +702,7 @@ class Game:
         game.partner_deck = list(data["partner_deck"])
         game.face_up_partners = list(data["face_up_partners"])
         game.supply = dict(data["supply"])
+        game.ace_cards = list(data["ace_cards"])
         game.players = [PlayerState.from_json(p, game.catalog) for p in data["players"]]
         game.solo = SoloState.from_json(data["solo"]) if data["solo"] else None
         game.moves = [dict(m) for m in data["moves"]]

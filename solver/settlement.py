@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from solver.components import BoardSide, SpaceKind, Tile, TileCell
+from solver.components import BoardSide, Icon, SpaceKind, Terrain, Tile, TileCell
 from solver.geometry import Coord, Grid, Orientation, grid
 
 if TYPE_CHECKING:
@@ -77,7 +77,17 @@ class Settlement:
         self.alley_only = g.mask((r, c) for r, c, s in spaces if s.alley_only)
         self.connects = g.mask((r, c) for r, c, s in spaces if s.connects)
         self.start = g.mask((r, c) for r, c, s in spaces if s.kind is SpaceKind.START)
+        #: printed squares that block a sheriff's shot (cows, hills, mines: Sheriffs and bandits)
+        self.printed_blockers = g.mask((r, c) for r, c, s in spaces if s.kind in (SpaceKind.COW, SpaceKind.HILL, SpaceKind.MINE))
+        self.printed_cows = g.mask((r, c) for r, c, s in spaces if s.kind is SpaceKind.COW)
+        self.hills = g.mask((r, c) for r, c, s in spaces if s.kind is SpaceKind.HILL)
         self.covered = 0
+        #: squares of placed tiles by what they show (field, cow, building, bandit, sheriff)
+        self.tile_fields = 0
+        self.tile_cows = 0
+        self.tile_buildings = 0
+        self.tile_bandits = 0
+        self.tile_sheriffs = 0
         self.region = 0
         self.tiles: list[PlacedTile] = []
         self.cover: list[list[int]] = [[-1] * side.width for _ in range(side.height)]
@@ -112,6 +122,21 @@ class Settlement:
                 return cell
         raise AssertionError("cover grid and tile squares disagree")
 
+    @property
+    def fields(self) -> int:
+        """Mask of every field square: printed fields and cows, and field squares of tiles (Wrangling)."""
+        return self.connects | self.tile_fields
+
+    @property
+    def cows(self) -> int:
+        """Mask of every cow: printed cows and cows on tiles."""
+        return self.printed_cows | self.tile_cows
+
+    @property
+    def open(self) -> int:
+        """Mask of uncovered spaces a tile could still cover (printed terrain allowing)."""
+        return self.grid.full & ~self.blocked & ~self.covered
+
     def open_spaces(self) -> list[Coord]:
         """Uncovered spaces a tile could still cover (printed terrain allowing), reading order."""
         return self.grid.squares(self.grid.full & ~self.blocked & ~self.covered)
@@ -141,6 +166,19 @@ class Settlement:
             self.cover[r][c] = index
         self.covered |= mask
         self.region = self.grid.flood(self.region | mask, self.covered | self.connects)
+        g = self.grid
+        for (r, c), cell in squares:
+            bit = g.bit(r, c)
+            if cell.terrain is Terrain.FIELD:
+                self.tile_fields |= bit
+            elif cell.terrain is Terrain.BUILDING:
+                self.tile_buildings |= bit
+            if cell.icon is Icon.COW:
+                self.tile_cows |= bit
+            elif cell.icon is Icon.BANDIT:
+                self.tile_bandits |= bit
+            elif cell.icon is Icon.SHERIFF:
+                self.tile_sheriffs |= bit
         return placed
 
     def add_hill_bandit(self, row: int, col: int) -> None:

@@ -15,7 +15,15 @@ def check_invariants(game: Game) -> None:
     assert game.version == len(game.moves) == len(game.move_seats)
     # gold, bullets, alleys, hill bandits and cowpokes are conserved
     counts = catalog.supply.counts
-    assert supply["gold"] + sum(p.gold for p in game.players) == counts["gold"], "gold not conserved"
+    stashed = sum(p.stashed_gold for p in game.players)
+    assert supply["gold"] + sum(p.gold for p in game.players) + stashed == counts["gold"], "gold not conserved"
+    assert sorted(game.ace_cards + [s for p in game.players for s in p.ace_cards]) == sorted(
+        s.value for s in catalog.supply.ace_cards), "ace cards not conserved"
+    flips = sum(1 for e in game.events if e["type"] == "contract_flipped_by_bandits")
+    cowpokes = sum(len(p.settlement.cowpokes) for p in game.players)
+    assert supply["cowpokes"] + cowpokes + flips == counts["cowpokes"], "cowpokes not conserved"
+    for p in game.players:  # every cowpoke stands in a pasture, one per wrangle
+        assert len(p.settlement.cowpokes) == sum(1 for e in game.events if e["type"] == "wrangle" and e["seat"] == p.seat)
     assert all(p.gold >= 0 and p.bullets >= 0 for p in game.players)
     tombstones = sum(len(p.settlement.tombstones) for p in game.players)
     solo_bullets = (game.solo.bullets_on_bandits + game.solo.spare_bullets) if game.solo else 0
