@@ -495,6 +495,13 @@ class Catalog:
     supply: Supply
     _index: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
 
+    def with_extra(self, tiles: tuple[Tile, ...] = (), boards: tuple[Board, ...] = ()) -> Catalog:
+        """A copy with hand-made ``tiles`` and ``boards`` added (test fixtures, puzzles); the
+        extra tiles are in no tray stack."""
+        from dataclasses import replace
+
+        return replace(self, tiles=self.tiles + tuple(tiles), boards=self.boards + tuple(boards), _index={})
+
     def tile(self, tile_id: str) -> Tile:
         """The tile with ``tile_id`` (``"alley"`` for the alley); raises ``KeyError``."""
         if not self._index:

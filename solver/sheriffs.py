@@ -35,13 +35,22 @@ def blocker_mask(settlement: Settlement) -> int:
     return settlement.printed_blockers | settlement.tile_cows | settlement.tile_buildings
 
 
+def in_sight_of(settlement: Settlement, sheriff: Coord) -> list[Coord]:
+    """The unshot bandits the sheriff on ``sheriff`` ``(row, col)`` can shoot, reading order."""
+    return settlement.grid.squares(_sight(settlement, [sheriff]))
+
+
 def targets_in_sight(settlement: Settlement) -> list[Coord]:
     """Every unshot bandit some active sheriff can shoot now, reading order."""
+    return settlement.grid.squares(_sight(settlement, active_sheriffs(settlement)))
+
+
+def _sight(settlement: Settlement, sheriffs: list[Coord]) -> int:
     g = settlement.grid
     bandits = bandit_mask(settlement)
     blockers = blocker_mask(settlement)
     found = 0
-    for r, c in active_sheriffs(settlement):
+    for r, c in sheriffs:
         for dr, dc in STEPS:
             rr, cc = r + dr, c + dc
             while g.contains(rr, cc):
@@ -51,7 +60,7 @@ def targets_in_sight(settlement: Settlement) -> list[Coord]:
                 if bit & blockers:
                     break
                 rr, cc = rr + dr, cc + dc
-    return g.squares(found)
+    return found
 
 
 def all_bandits(settlement: Settlement) -> list[Coord]:
