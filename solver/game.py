@@ -648,6 +648,8 @@ class Game(PlacementEffects):
         """After the Year 4 Tussle the game ends (rulebook: Endgame); standings by points, then
         unused gold + bullets; still tied players share the place."""
         for player in self.players:
+            for partner in player.partners:  # Endgame: "Reveal any face-down partners"
+                partner["face_down"] = False
             for category, points in endgame_points(self.catalog, player).items():
                 player.score(category, points)
         self.finished = True
@@ -723,7 +725,9 @@ class Game(PlacementEffects):
         """The state as ``seat`` may see it (``None``: a spectator).  Removed: the seed and the
         chance counter, the partner and bandit deck orders (sizes only), other seats' face-down
         and dealt partners, other seats' private events and partner choices in the move log, and
-        the agenda (``pending`` names the decision instead).  Dice not yet rolled do not exist."""
+        the agenda (``pending`` names the decision instead).  Dice not yet rolled do not exist.
+        Added: ``pending``, ``bandits`` per seat (open information) and ``scores`` (each seat's
+        breakdown; another seat's partner points are left out while a partner is face down)."""
         data = self.to_json()
         data["config"].pop("seed")
         data.pop("chance")
@@ -744,4 +748,12 @@ class Game(PlacementEffects):
             moves.append(m)
         data["moves"] = moves
         data["bandits"] = [self.bandits(s) for s in range(len(self.players))]
+        data["scores"] = []
+        for p in self.players:
+            breakdown = self.score_breakdown(p.seat)
+            if p.seat != seat and any(c["face_down"] for c in p.partners):
+                hidden = breakdown["endgame"].pop("partners")  # depends on a card this seat may not see
+                breakdown["total"] -= hidden
+                breakdown["partners_hidden"] = True
+            data["scores"].append(breakdown)
         return data

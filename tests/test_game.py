@@ -284,6 +284,16 @@ def test_a_seats_view_hides_what_it_may_not_know():
             if other != seat:
                 assert f'"{card}"' not in text or card in game.face_up_partners
         assert view["pending"] == game.pending()
+        for other, score in enumerate(view["scores"]):
+            assert ("partners" in score["endgame"]) == (other == seat)
+
+
+def test_face_down_partners_are_revealed_and_scored_at_the_endgame():
+    game = play_random(new_game(3, seed=31), seed=2)
+    view = game.view(None)
+    assert all(not c["face_down"] and c["id"] for p in view["players"] for c in p["partners"])
+    assert all("partners" in s["endgame"] for s in view["scores"])
+    assert [s["total"] for s in view["scores"]] == [p.points for p in game.players]
 
 
 def test_solo_view_hides_the_bandit_deck_order():
