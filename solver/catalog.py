@@ -24,7 +24,6 @@ from typing import Any
 
 from solver.components import (
     BOARD_LEGEND,
-    SUIT_SYMBOLS,
     TILE_LEGEND,
     BanditCard,
     Board,
@@ -585,16 +584,21 @@ def tile_from_map(tile_id: str, shape: str, building: str | None = None, source:
 
 
 def board_side_from_map(rows: list[str] | str, towns: list[dict] | None = None, board_id: str = "custom",
-                        side: str = "normal", source: str = "reconstructed") -> BoardSide:
-    """A normal board side from a text map in the board legend (docs/data-format.md).
+                        rule: str | None = None, source: str = "reconstructed") -> BoardSide:
+    """A board side from a text map in the board legend (docs/data-format.md): a normal side, or
+    with ``rule`` (a key of wild_sides.toml) a wild side using that rule's special spaces.
 
     ``towns``: ``[{"letter": "A", "name": ..., "points": ...}]``.  Checks the map as the loader
-    does (one X, pickaxes beside mines, ...); raises ``CatalogError`` naming the problem.
+    does (one X, pickaxes beside mines, the rule's spaces, ...); raises ``CatalogError`` naming the problem.
     """
     text = rows if isinstance(rows, str) else "\n".join(rows)
     raw = {"map": text, "town": [{"source": source, **t} for t in towns or []], "source": source}
+    wild = {}
+    if rule is not None:
+        wild = {w.key: w for w in load_catalog().wild_sides}
+        raw.update(rule=rule, stars=wild[rule].stars if rule in wild else None)
     problems = _Problems()
-    result = _load_side(board_id, side, raw, "(text)", problems, {})
+    result = _load_side(board_id, "wild" if rule else "normal", raw, "(text)", problems, wild)
     if problems.items or result is None:
         raise CatalogError(problems.items)
     return result

@@ -59,10 +59,7 @@ class PlacementEffects:
             steps += self._white_building(player, building)
             if player.settlement.side.rule == "carpenters" and player.gold > 0:
                 steps.append({"step": "stash", "seat": seat})
-        events, bonus_steps = placement_effects(self.catalog, player, self.supply, placed)
-        for e in events:
-            self._emit(e)
-        steps += bonus_steps
+        steps.append({"step": "bonuses", "seat": seat, "tile_index": len(player.settlement.tiles) - 1})
         if any(player.settlement.side.space(r, c).kind is SpaceKind.ACE_CARD for (r, c), _ in placed.squares):
             steps.append({"step": "ace_card", "seat": seat, "source": "pocket_aces"})
         fields = [rc for rc, cell in placed.squares if cell.terrain.value == "field"]
@@ -70,6 +67,15 @@ class PlacementEffects:
         if fields:
             steps.append({"step": "pastures", "seat": seat, "squares": [list(rc) for rc in fields]})
         steps += [{"step": "surround", "seat": seat}, {"step": "sheriffs", "seat": seat}]
+        self.agenda[0:0] = steps
+
+    def _step_bonuses(self, step: dict) -> None:
+        """Bonus spaces and icons and pickaxes of the placed tile (after its white sign: R24)."""
+        player = self._player(step)
+        placed = player.settlement.tiles[step["tile_index"]]
+        events, steps = placement_effects(self.catalog, player, self.supply, placed)
+        for e in events:
+            self._emit(e)
         self.agenda[0:0] = steps
 
     def _gain(self, player: PlayerState, item: str, count: int, why: str) -> int:

@@ -91,8 +91,9 @@ def pink_building_points(player: PlayerState) -> int:
     g = s.grid
     total = 0
     for _, placed in building_tiles(s, "Ranch House"):
-        beside = g.neighbours(g.mask(rc for rc, _ in placed.squares))
-        total += sum(p.cows for p in pastures(s) if p.mask & beside)
+        tile = g.mask(rc for rc, _ in placed.squares)
+        touching = tile | g.neighbours(tile)  # its own field squares, and those beside it
+        total += sum(p.cows for p in pastures(s) if p.mask & touching)
     chapels = len(building_tiles(s, "Chapel"))
     total += chapels * CHAPEL_POINTS * len(s.tombstones)
     if not uncovered(player, SpaceKind.HORSESHOE):

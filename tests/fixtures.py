@@ -13,13 +13,10 @@ SOURCE = Sourced(parse_source("reconstructed: test fixture"))
 
 def make_board(board_id: str, rows: list[str], towns: list[dict] | None = None, rule: str | None = None) -> Board:
     """A board whose normal side is ``rows`` (or whose wild side, with wild ``rule``)."""
-    normal = board_side_from_map(rows, towns, board_id=board_id)
+    side = board_side_from_map(rows, towns, board_id=board_id, rule=rule)
     if rule is None:
-        return Board(board_id, board_id, normal, load_catalog().boards[0].wild, SOURCE)
-    from dataclasses import replace
-
-    stars = load_catalog().wild_side(rule).stars
-    return Board(board_id, board_id, load_catalog().boards[0].normal, replace(normal, side="wild", rule=rule, stars=stars), SOURCE)
+        return Board(board_id, board_id, side, load_catalog().boards[0].wild, SOURCE)
+    return Board(board_id, board_id, load_catalog().boards[0].normal, side, SOURCE)
 
 
 def fixture_game(rows: list[str] | None = None, tiles: dict[str, str | tuple[str, str]] | None = None,
