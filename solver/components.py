@@ -271,11 +271,17 @@ class BoardSide:
         """What is printed on ``(row, col)``."""
         return BOARD_LEGEND[self.rows[row][col]]
 
+    @cached_property
+    def _squares_by_kind(self) -> dict[SpaceKind, tuple[tuple[int, int], ...]]:
+        out: dict[SpaceKind, list[tuple[int, int]]] = {}
+        for r, line in enumerate(self.rows):
+            for c, ch in enumerate(line):
+                out.setdefault(BOARD_LEGEND[ch].kind, []).append((r, c))
+        return {k: tuple(v) for k, v in out.items()}
+
     def squares(self, kind: SpaceKind) -> list[tuple[int, int]]:
         """Every ``(row, col)`` printed with ``kind``, in reading order."""
-        return [
-            (r, c) for r, line in enumerate(self.rows) for c, ch in enumerate(line) if BOARD_LEGEND[ch].kind is kind
-        ]
+        return list(self._squares_by_kind.get(kind, ()))
 
     def count(self, kind: SpaceKind) -> int:
         """How many spaces show ``kind``."""
