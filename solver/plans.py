@@ -1,0 +1,154 @@
+"""Planning positions, and the exact value of a plan computed with the rules engine's own functions.
+
+A *plan* places some of a set of tiles (any subset, each at most once) on a settlement board. It is
+legal when some play order places every tile legally (rulebook: Drafting a tile, placement rules).
+Its *value* (points, see ``solver.plan_weights``) is the sum of these terms, each computed by the rules
+engine's functions on the settlement after the plan:
+
+- ``towns``: sign points plus the year's completion bonus of every town the plan completes
+  (``solver.towns``);
+- ``bonuses``: gold, bullet and alley bonus spaces the plan covers and bonus icons on its tiles, at
+  their weights (alleys are valued, not placed);
+- ``mining``: the change in the mining track's value when the plan's pickaxes move the marker: gold
+  income for the Mining Income steps still to come plus the Endgame points, and the second partner when
+  the hat space is reached (``solver.mining``);
+- ``horseshoes``: each horseshoe covered avoids the Endgame's -1 (Trailblazing);
+- ``buildings``: each red building not yet paid that is surrounded after the plan (Town Hall, Bank,
+  General Store; ``solver.buildings.surrounded``).
+
+``solver.placement_model`` maximises the same value with CP-SAT; ``solver.plan_enumerator`` finds it by
+exhaustive search; tests check that all three agree and that replaying a plan through ``solver.game``
+gives what ``evaluate_plan`` says.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from solver.buildings import building_tiles, surrounded
+from solver.catalog import load_catalog
+from solver.components import Catalog, Icon, SpaceKind, Tile
+from solver.mining import income, partner_space
+from solver.placement import check_placement
+from solver.plan_weights import BONUS_POINTS, POINTS_PER_HORSESHOE, SECOND_PARTNER_POINTS, SURROUND_POINTS
+from solver.settlement import Placement, Settlement
+from solver.towns import completed_towns, town_points
+
+TERMS = ("towns", "bonuses", "mining", "horseshoes", "buildings")
+_BOARD_BONUS = {SpaceKind.GOLD: "gold", SpaceKind.BULLET: "bullets", SpaceKind.ALLEY: "alleys"}
+_TILE_BONUS = {Icon.GOLD: "gold", Icon.BULLET: "bullets", Icon.ALLEY: "alleys"}
+LAST_YEAR = 4
+
+
+class IllegalPlan(ValueError):
+    """The placements cannot all be played: overlap, a tile used twice, or no legal order."""
+
+
+@dataclass
+class PlanPosition:
+    """What a planner needs: the settlement (not changed), the tiles that may be placed, the year
+    (1-4), the mining marker's space, whether the second partner was granted, the indexes of red
+    buildings already paid, the scoreboard's town bonus (Years 1-3) and the catalog."""
+
+    settlement: Settlement
+    tiles: tuple[Tile, ...]
+    year: int = 1
+    mining: int = 0
+    second_partner: bool = False
+    triggered: frozenset[int] = frozenset()
+    town_bonus: tuple[int, ...] = (3, 2, 1)
+    catalog: Catalog = field(default_factory=load_catalog)
+
+    @classmethod
+    def from_game(cls, game, seat: int, tiles: list[Tile]) -> PlanPosition:
+        """The position of ``seat`` in a ``solver.game.Game`` with ``tiles`` to place."""
+        player = game.players[seat]
+        return cls(player.settlement.copy(), tuple(tiles), game.year, player.mining, player.second_partner,
+                   frozenset(player.triggered), game.scoreboard_side.town_bonus, game.catalog)
+
+    def mining_value(self, space: int) -> int:
+        """Points the marker on ``space`` is worth from now on: income (gold at POINTS_PER_GOLD = 1
+        point) for each Mining Income still to come, Endgame points, and the second partner."""
+        from solver.plan_weights import POINTS_PER_GOLD
+
+        track = self.catalog.mining_track
+        incomes_left = LAST_YEAR - self.year
+        value = track[space].income * incomes_left * POINTS_PER_GOLD + track[space].points
+        hat = partner_space(self.catalog)
+        if not self.second_partner and self.mining < hat <= space:
+            value += SECOND_PARTNER_POINTS
+        return value
+
+    def mining_gain(self, pickaxes: int) -> int:
+        """The ``mining`` term for covering ``pickaxes`` pickaxes (the marker stops at the top)."""
+        top = len(self.catalog.mining_track) - 1
+        return self.mining_value(min(top, self.mining + pickaxes)) - self.mining_value(self.mining)
+
+
+@dataclass(frozen=True)
+class PlanValue:
+    """A plan's value in points: ``total`` and ``terms`` (name -> points, names in ``TERMS``)."""
+
+    total: int
+    terms: dict[str, int]
+
+
+def tile_bonus_points(tile: Tile) -> int:
+    """The bonus icons printed on a tile, in points."""
+    return sum(BONUS_POINTS[_TILE_BONUS[cell.icon]] for _, cell in tile.cells if cell.icon in _TILE_BONUS)
+
+
+def play_order(position: PlanPosition, placements: list[Placement]) -> list[Placement]:
+    """An order in which every placement is legal, found greedily (the first legal one in the given
+    order each time).  Raises ``IllegalPlan`` when none exists (overlap, a tile twice, disconnected)."""
+    ids = [p.tile_id for p in placements]
+    if len(ids) != len(set(ids)):
+        raise IllegalPlan("a plan places each tile at most once")
+    settlement = position.settlement.copy()
+    todo = list(placements)
+    order = []
+    while todo:
+        for p in todo:
+            tile = position.catalog.tile(p.tile_id)
+            if check_placement(settlement, tile, p.orientation, p.row, p.col).legal:
+                settlement.place(tile, p.orientation, p.row, p.col)
+                order.append(p)
+                todo.remove(p)
+                break
+        else:
+            reasons = [check_placement(settlement, position.catalog.tile(p.tile_id), p.orientation, p.row, p.col).message
+                       for p in todo]
+            raise IllegalPlan(f"no legal order: {len(todo)} placement(s) cannot be played ({reasons[0]})")
+    return order
+
+
+def evaluate_plan(position: PlanPosition, placements: list[Placement]) -> PlanValue:
+    """The exact value of a plan (see the module docstring), computed with the rules engine's
+    functions on the settlement after the plan.  Raises ``IllegalPlan`` for an illegal plan."""
+    order = play_order(position, placements)
+    before = position.settlement
+    after = before.copy()
+    for p in order:
+        after.place(position.catalog.tile(p.tile_id), p.orientation, p.row, p.col)
+    new = after.covered & ~before.covered
+    side = after.side
+    squares = after.grid.squares(new)
+    terms = dict.fromkeys(TERMS, 0)
+    done = {t.letter for t in completed_towns(before)}
+    for town in completed_towns(after):
+        if town.letter not in done:
+            terms["towns"] += sum(town_points(town, position.year, position.town_bonus))
+    for r, c in squares:
+        kind = side.space(r, c).kind
+        if kind in _BOARD_BONUS:
+            terms["bonuses"] += BONUS_POINTS[_BOARD_BONUS[kind]]
+        elif kind is SpaceKind.HORSESHOE:
+            terms["horseshoes"] += POINTS_PER_HORSESHOE
+    terms["bonuses"] += sum(tile_bonus_points(position.catalog.tile(p.tile_id)) for p in order)
+    pickaxes = sum(1 for r, c in squares if side.space(r, c).kind is SpaceKind.PICKAXE)
+    terms["mining"] = position.mining_gain(pickaxes)
+    for index, placed in building_tiles(after):
+        name = placed.tile.building
+        if name in SURROUND_POINTS and index not in position.triggered and surrounded(after, [rc for rc, _ in placed.squares]):
+            terms["buildings"] += SURROUND_POINTS[name]
+    return PlanValue(sum(terms.values()), terms)
