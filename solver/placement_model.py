@@ -6,15 +6,17 @@ Model (OR-Tools CP-SAT):
   the board, uncovered and coverable by that tile (cell-level rules); candidates that cannot be joined to
   the settlement by the other tiles (0-1 distance through printed fields) are pruned.
 - **Constraints.** At most one placement per tile (exactly one when ``required``); no square covered
-  twice.  **Connectivity** is a rooted level (tree) formulation on squares: every square covered by the
-  plan, and every printed field or cow outside the settlement used as a link, is *active* and has
-  exactly one parent among its four neighbours — a square of the settlement (the root, or the X for a
-  first tile) or an active square with a smaller level.  Every active square therefore has a path to the
-  settlement, which is exactly the rulebook's connection rule, so some order plays every tile legally;
-  ``play_order`` finds it and every answer is checked.
+  twice.  **Connectivity** is a rooted order (tree) formulation on tiles: the tiles get distinct order
+  positions, and every chosen placement either touches the settlement (the root; for a first plan, the
+  tile covering the X, which must be placed) or touches a chosen placement of a tile earlier in the
+  order — directly, or through a printed field group that both touch.  That is exactly the rulebook's
+  connection rule played in that order, so every answer can be played tile by tile; ``play_order``
+  checks it for every answer.  (A square-level level formulation was correct too but several times
+  slower at 3 tiles.)
 - **Objective.** ``solver.plans`` defines the value; the model states each term linearly: towns
   (a boolean per town, at most each of its open squares' coverage), bonus squares and icons, horseshoes,
-  pickaxes through an element constraint on the mining track's value table, and red buildings (existing
+  pickaxes through a staircase of booleans over the mining track's value table (exact, and its
+  relaxation follows the count, unlike an element constraint's), and red buildings (existing
   ones and each candidate placement of one) surrounded when every open neighbour is covered.
 - **Search.** One worker and a fixed seed (parallel search is not deterministic, and more workers than
   the machine's 2 cores is slower), so the same input gives the same answer.  The time limit is given to
@@ -104,6 +106,31 @@ def _reach(position: PlanPosition) -> dict[Coord, int]:
     return dist
 
 
+def _link_groups(position: PlanPosition) -> list[int]:
+    """Masks of the printed field groups outside the settlement (each joins the settlement as soon as
+    a tile touches it, and then carries the connection to any tile touching it)."""
+    s = position.settlement
+    g = s.grid
+    todo = s.connects & ~s.region
+    groups = []
+    while todo:
+        group = g.flood(todo & -todo, s.connects & ~s.region)
+        groups.append(group)
+        todo &= ~group
+    return groups
+
+
+def _touch_mask(position: PlanPosition, mask: int, links: list[int]) -> int:
+    """Squares a placement with ``mask`` connects to: its neighbours, and the neighbours of every printed
+    field group it touches (a tile there is connected to it through the fields)."""
+    g = position.settlement.grid
+    near = g.neighbours(mask)
+    for group in links:
+        if group & near:
+            near |= g.neighbours(group)
+    return near
+
+
 def candidates(position: PlanPosition) -> list[_Candidate]:
     """Every placement of every tile passing the cell-level rules and close enough to the settlement to
     be joined to it by the other tiles of the plan."""
@@ -168,51 +195,54 @@ def solve_plan(position: PlanPosition, *, required: bool = False, time_limit_ms:
         u = sum(x[k] for k in ks)
         model.add(u == 1) if required else model.add(u <= 1)
         used.append(u)
-    cover = {}
+    cover = {}  # square -> boolean: the plan covers it
     for rc, ks in by_square.items():
-        model.add(sum(x[k] for k in ks) <= 1)
-        cover[rc] = sum(x[k] for k in ks)
-
-    # --- connectivity: a rooted level formulation on squares -----------------------------------------
-    root = s.region if s.tiles else 0
-    links = [rc for rc in g.squares(s.connects & ~s.region)]  # printed fields/cows a plan may link through
-    nodes = list(by_square) + [rc for rc in links if rc not in by_square]
-    index = {rc: n for n, rc in enumerate(nodes)}
-    active = []
-    for rc in nodes:
-        if rc in by_square:
-            a = model.new_bool_var(f"a{rc}")
-            model.add(a == cover[rc])
-        else:
-            a = model.new_bool_var(f"f{rc}")
-        active.append(a)
-    level = [model.new_int_var(0, len(nodes), f"l{rc}") for rc in nodes]
+        cover[rc] = model.new_bool_var(f"cover{rc}")
+        model.add(sum(x[k] for k in ks) == cover[rc])
+    occupies: dict[tuple[int, Coord], cp_model.IntVar] = {}  # (tile, square) -> boolean
+    for i, ks in by_tile.items():
+        squares: dict[Coord, list[int]] = {}
+        for k in ks:
+            for rc in cands[k].squares:
+                squares.setdefault(rc, []).append(k)
+        for rc, on in squares.items():
+            occupies[i, rc] = model.new_bool_var(f"occ{i}{rc}")
+            model.add(sum(x[k] for k in on) == occupies[i, rc])
+    # the root: the settlement's neighbours, or for a first plan the X (whose tile must be placed)
+    root = g.neighbours(s.region) if s.tiles else s.start
     start_square = g.squares(s.start)[0] if not s.tiles and s.start else None
-    for n, rc in enumerate(nodes):
-        if rc == start_square:
-            model.add(level[n] == 0)
+    if start_square is not None:
+        for u in used:
+            model.add(cover.get(start_square, 0) >= u)
+
+    # --- connectivity: an order of the tiles; each placed tile touches the settlement or an earlier one --
+    links = _link_groups(position)
+    ext = [_touch_mask(position, cand.mask, links) for cand in cands]
+    n = len(position.tiles)
+    order = [model.new_int_var(0, max(0, n - 1), f"order{i}") for i in range(n)]
+    if n > 1:
+        model.add_all_different(order)
+    before = {}
+    for i in range(n):
+        for j in range(n):
+            if i != j:
+                before[j, i] = model.new_bool_var(f"before{j}_{i}")
+                model.add(order[j] < order[i]).only_enforce_if(before[j, i])
+    for k, cand in enumerate(cands):
+        if cand.mask & root:
             continue
-        parents = []
-        for dr, dc in STEPS:
-            w = (rc[0] + dr, rc[1] + dc)
-            if not g.contains(*w):
+        supports = []
+        for j in range(n):
+            if j == cand.tile_index:
                 continue
-            if root & g.bit(*w):
-                parents.append(model.new_bool_var(f"r{rc}"))
-                model.add(level[n] >= 1).only_enforce_if(parents[-1])
-            elif w in index:
-                p = model.new_bool_var(f"p{rc}{w}")
-                model.add_implication(p, active[index[w]])
-                model.add(level[n] >= level[index[w]] + 1).only_enforce_if(p)
-                parents.append(p)
-        model.add(sum(parents) == active[n])
-    if start_square is not None:  # a first plan must cover the X
-        if start_square in cover:
-            for u in used:
-                model.add(cover[start_square] >= u)
-        else:
-            for u in used:
-                model.add(u == 0)
+            near = [occupies[j, rc] for rc in g.squares(ext[k]) if (j, rc) in occupies]
+            if not near:
+                continue
+            t = model.new_bool_var(f"support{k}_{j}")
+            model.add(t <= before[j, cand.tile_index])  # linear forms: they enter the LP relaxation
+            model.add(t <= sum(near))
+            supports.append(t)
+        model.add(x[k] <= sum(supports))
 
     # --- objective -------------------------------------------------------------------------------------
     side = s.side
@@ -240,12 +270,13 @@ def solve_plan(position: PlanPosition, *, required: bool = False, time_limit_ms:
         if tile_bonus_points(tile):
             terms["bonuses"].append(tile_bonus_points(tile) * used[i])
     if pickaxes:
+        # the mining gain of covering k pickaxes, as a staircase: step[j] is "at least j+1 covered"
         table = [position.mining_gain(k) for k in range(len(pickaxes) + 1)]
-        count = model.new_int_var(0, len(pickaxes), "pickaxes")
-        model.add(count == sum(pickaxes))
-        gain = model.new_int_var(min(table), max(table), "mining")
-        model.add_element(count, table, gain)
-        terms["mining"].append(gain)
+        steps = [model.new_bool_var(f"pickaxes>={j + 1}") for j in range(len(pickaxes))]
+        model.add(sum(steps) == sum(pickaxes))
+        for a, b in zip(steps, steps[1:]):
+            model.add(b <= a)
+        terms["mining"] += [(table[j + 1] - table[j]) * steps[j] for j in range(len(pickaxes))]
     open_now = s.open
     for index_b, placed in building_tiles(s):
         name = placed.tile.building

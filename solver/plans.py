@@ -66,6 +66,13 @@ class PlanPosition:
         return cls(player.settlement.copy(), tuple(tiles), game.year, player.mining, player.second_partner,
                    frozenset(player.triggered), game.scoreboard_side.town_bonus, game.catalog)
 
+    def tile(self, tile_id: str) -> Tile:
+        """One of the position's tiles by id; raises ``KeyError``."""
+        for tile in self.tiles:
+            if tile.id == tile_id:
+                return tile
+        raise KeyError(tile_id)
+
     def mining_value(self, space: int) -> int:
         """Points the marker on ``space`` is worth from now on: income (gold at POINTS_PER_GOLD = 1
         point) for each Mining Income still to come, Endgame points, and the second partner."""
@@ -109,14 +116,14 @@ def play_order(position: PlanPosition, placements: list[Placement]) -> list[Plac
     order = []
     while todo:
         for p in todo:
-            tile = position.catalog.tile(p.tile_id)
+            tile = position.tile(p.tile_id)
             if check_placement(settlement, tile, p.orientation, p.row, p.col).legal:
                 settlement.place(tile, p.orientation, p.row, p.col)
                 order.append(p)
                 todo.remove(p)
                 break
         else:
-            reasons = [check_placement(settlement, position.catalog.tile(p.tile_id), p.orientation, p.row, p.col).message
+            reasons = [check_placement(settlement, position.tile(p.tile_id), p.orientation, p.row, p.col).message
                        for p in todo]
             raise IllegalPlan(f"no legal order: {len(todo)} placement(s) cannot be played ({reasons[0]})")
     return order
@@ -129,7 +136,7 @@ def evaluate_plan(position: PlanPosition, placements: list[Placement]) -> PlanVa
     before = position.settlement
     after = before.copy()
     for p in order:
-        after.place(position.catalog.tile(p.tile_id), p.orientation, p.row, p.col)
+        after.place(position.tile(p.tile_id), p.orientation, p.row, p.col)
     new = after.covered & ~before.covered
     side = after.side
     squares = after.grid.squares(new)
@@ -144,7 +151,7 @@ def evaluate_plan(position: PlanPosition, placements: list[Placement]) -> PlanVa
             terms["bonuses"] += BONUS_POINTS[_BOARD_BONUS[kind]]
         elif kind is SpaceKind.HORSESHOE:
             terms["horseshoes"] += POINTS_PER_HORSESHOE
-    terms["bonuses"] += sum(tile_bonus_points(position.catalog.tile(p.tile_id)) for p in order)
+    terms["bonuses"] += sum(tile_bonus_points(position.tile(p.tile_id)) for p in order)
     pickaxes = sum(1 for r, c in squares if side.space(r, c).kind is SpaceKind.PICKAXE)
     terms["mining"] = position.mining_gain(pickaxes)
     for index, placed in building_tiles(after):

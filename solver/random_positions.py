@@ -34,3 +34,32 @@ def random_settlement(seed: int, *, tiles: int = 400, covered: int | None = None
             p = rng.choice(options)
             settlement.place(tile, p.orientation, p.row, p.col)
     return settlement
+
+
+def game_positions(count: int, seed: int, tiles: int | tuple[int, ...] = 1, max_size: int = 6):
+    """``count`` planning positions taken from random games played by the engine: a random seat at a
+    random moment of a 2-4 player game, with ``tiles`` tiles (or a random count among them) drawn from
+    the tiles still in the trays (at most ``max_size`` squares each).  Deterministic for ``seed``."""
+    from solver.bots import RandomBot
+    from solver.config import GameConfig
+    from solver.game import Game
+    from solver.plans import PlanPosition
+
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        game = Game(GameConfig(players=rng.randint(2, 4), seed=rng.randrange(10**9)))
+        bot = RandomBot(rng.randrange(10**9))
+        stop = rng.randint(0, 140)
+        while not game.finished and len(game.moves) < stop:
+            game.apply(bot.choose(game, game.pending()["seat"]))
+        if game.finished:
+            continue
+        pool = [game.catalog.tile(t) for stack in game.trays.stacks.values() for t in stack]
+        pool = [t for t in pool if t.size <= max_size]
+        n = tiles if isinstance(tiles, int) else rng.choice(tiles)
+        if len(pool) < n:
+            continue
+        seat = rng.randrange(len(game.players))
+        out.append(PlanPosition.from_game(game, seat, rng.sample(pool, n)))
+    return out

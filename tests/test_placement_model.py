@@ -1,0 +1,144 @@
+"""The CP-SAT plan model, proven against exhaustive search on positions from real games, every answer
+played through the rules engine, determinism and the hard time limit."""
+
+from __future__ import annotations
+
+import pytest
+
+from solver.catalog import board_side_from_map, tile_from_map
+from solver.placement import check_placement
+from solver.placement_model import solve_plan
+from solver.plan_enumerator import best_plan_by_enumeration
+from solver.plans import IllegalPlan, PlanPosition, evaluate_plan, play_order
+from solver.random_positions import game_positions
+from solver.settlement import Placement, Settlement
+from tests.fixtures import fixture_game, place, resolve
+
+#: 203 positions from random 2-4 player games: 135 with 1 tile, 65 with 2, 3 with 3 small tiles (the
+#: exhaustive search of 3 tiles takes seconds to minutes: bench/solver.py runs bigger ones).
+POSITIONS = (game_positions(135, seed=1, tiles=1) + game_positions(65, seed=2, tiles=2)
+             + game_positions(3, seed=3, tiles=3, max_size=2))
+
+
+def assert_playable(position: PlanPosition, placements: list[Placement]) -> None:
+    """Every placement is legal when played in the given order (the answer is connected)."""
+    s = position.settlement.copy()
+    for p in placements:
+        tile = position.tile(p.tile_id)
+        check = check_placement(s, tile, p.orientation, p.row, p.col)
+        assert check.legal, check.message
+        s.place(tile, p.orientation, p.row, p.col)
+
+
+@pytest.mark.parametrize("index", range(len(POSITIONS)))
+def test_cpsat_optimum_equals_exhaustive_search(index):
+    position = POSITIONS[index]
+    result = solve_plan(position)
+    reference = best_plan_by_enumeration(position)
+    assert result.status == "OPTIMAL"
+    assert result.objective == reference.value.total
+    assert result.value.total == result.objective  # the model's objective is the engine's value
+    assert_playable(position, result.placements)
+    assert evaluate_plan(position, reference.placements) == reference.value
+
+
+def test_required_tile_is_always_placed_when_it_can_be():
+    for position in POSITIONS[:40]:
+        result = solve_plan(position, required=True)
+        reference = best_plan_by_enumeration(position, required=True)
+        if reference.value is None:
+            assert result.status == "INFEASIBLE"
+            continue
+        assert len(result.placements) == len(position.tiles)
+        assert result.objective == reference.value.total
+
+
+def test_same_input_same_answer():
+    position = POSITIONS[140]
+    first, second = solve_plan(position), solve_plan(position)
+    assert first.placements == second.placements and first.objective == second.objective
+
+
+def test_a_tiny_time_limit_still_returns_a_legal_plan():
+    position = game_positions(1, seed=9, tiles=4)[0]
+    result = solve_plan(position, time_limit_ms=1)
+    assert result.status in ("OPTIMAL", "FEASIBLE", "UNKNOWN")
+    assert_playable(position, result.placements)
+    assert result.value.total == (result.objective if result.placements else 0)
+
+
+def test_first_plan_covers_the_x():
+    side = board_side_from_map(["....$", ".X...", "....."])
+    position = PlanPosition(Settlement(side), (tile_from_map("a", "..."),))
+    result = solve_plan(position, required=True)
+    assert any(p for p in result.placements)
+    squares = position.tiles[0].orientations[result.placements[0].orientation].squares_at(
+        result.placements[0].row, result.placements[0].col)
+    assert (1, 1) in squares
+
+
+def test_connection_through_a_printed_field_is_used():
+    # Drafting a tile: a connection can continue through printed cows and fields. The gold bonus is
+    # reachable only through the printed field: tile a joins the field, tile b covers the gold beyond it.
+    side = board_side_from_map(["X.f$.", "^^^^^"])
+    s = Settlement(side)
+    s.place(tile_from_map("start", "."), 0, 0, 0)
+    position = PlanPosition(s, (tile_from_map("a", "."), tile_from_map("b", ".")))
+    result = solve_plan(position)
+    assert result.objective == 1 and len(result.placements) == 2
+    assert_playable(position, result.placements)
+
+
+def test_disconnected_or_overlapping_plans_are_illegal():
+    side = board_side_from_map(["X....", "....."])
+    s = Settlement(side)
+    s.place(tile_from_map("start", "."), 0, 0, 0)
+    position = PlanPosition(s, (tile_from_map("a", "."), tile_from_map("b", ".")))
+    with pytest.raises(IllegalPlan, match="no legal order"):
+        play_order(position, [Placement("a", 0, 1, 4)])
+    with pytest.raises(IllegalPlan):
+        play_order(position, [Placement("a", 0, 0, 1), Placement("b", 0, 0, 1)])
+
+
+def test_town_and_mining_terms_are_exact():
+    side = board_side_from_map(["AAXpM.", "^....."], towns=[{"letter": "A", "name": "Tiny", "points": 4}])
+    s = Settlement(side)
+    s.place(tile_from_map("start", "."), 0, 0, 2)
+    position = PlanPosition(s, (tile_from_map("two", ".."), tile_from_map("one", ".")), year=2, mining=0)
+    result = solve_plan(position)
+    assert result.value.terms["towns"] == 4 + position.town_bonus[1]
+    assert result.value.terms["mining"] == position.mining_gain(1)
+    assert result.objective == result.value.total
+
+
+def test_replaying_the_answer_through_the_game_gives_the_predicted_points():
+    """Apply the CP-SAT plan with the rules engine: points, gold, bullets, alleys gained and the mining
+    marker match the plan's terms (alleys from bonuses are counted, not placed)."""
+    rows = ["AAAX.pM", "..$u...", "*.=..u.", "^......"]
+    game = fixture_game(rows, {"L": "...\n.", "I": "...", "S": ".\n."},
+                        towns=[{"letter": "A", "name": "Replay", "points": 5}])
+    player = game.players[0]
+    place(game, "S", 0, 3)  # a first tile on the X
+    resolve(game)
+    position = PlanPosition.from_game(game, 0, [game.catalog.tile(t) for t in ("L", "I", "S")][:2])
+    result = solve_plan(position)
+    before = (player.points, player.gold, player.bullets, player.mining)
+    alleys = 0
+    for p in result.placements:
+        place(game, p.tile_id, p.row, p.col, p.orientation)
+        while game.pending() and game.pending()["seat"] == 0 and game.pending()["type"] != "draft":
+            if game.pending()["type"] == "place_alley":
+                alleys += 1
+                game.agenda.pop(0)  # the plan values the alley; it is not placed here
+                game.supply["alleys"] -= 1
+                game._advance()
+                continue
+            game.apply(game.legal_moves()[0])
+    gained = {"points": player.points - before[0], "gold": player.gold - before[1],
+              "bullets": player.bullets - before[2], "mining": player.mining - before[3]}
+    terms = result.value.terms
+    assert result.objective > 0 and terms["buildings"] == 0  # these tiles have no building
+    assert gained["points"] == terms["towns"]
+    assert gained["gold"] + gained["bullets"] + alleys == terms["bonuses"]
+    assert position.mining_gain(gained["mining"]) == terms["mining"]
+    assert result.objective == sum(terms.values())
