@@ -25,6 +25,7 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(PY) bench/placements.py
 	$(PY) bench/engine.py
+	$(PY) bench/solver.py
 
 catalog-report: $(STAMP)
 	$(PY) -m solver.catalog report --out docs/components.md

@@ -1,0 +1,56 @@
+"""Benchmark: the CP-SAT plan model and the exhaustive enumerator on positions from random games.
+
+Prints median and 95th-percentile wall time (milliseconds) of CP-SAT for the best fit of 1 tile
+(target <= 50 ms), a 3-tile plan (<= 500 ms) and a 6-tile plan proven optimal (<= 5 s), the share
+proven optimal, and the enumerator on the same 2- and 3-tile positions with the ratio
+enumerator / CP-SAT (CP-SAT must be faster at 3 tiles).
+Run: ``make bench`` or ``python bench/solver.py [--quick]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+from pathlib import Path
+
+# This file is named solver.py (issue 5); keep it from shadowing the solver package.
+sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
+
+from solver.placement_model import solve_plan  # noqa: E402
+from solver.plan_enumerator import best_plan_by_enumeration  # noqa: E402
+from solver.random_positions import game_positions  # noqa: E402
+
+
+def summary(times: list[float]) -> str:
+    q = statistics.quantiles(times, n=20) if len(times) > 1 else times * 19
+    return f"median {statistics.median(times):8.1f} ms, p95 {q[18]:8.1f} ms over {len(times)}"
+
+
+def cpsat(label: str, positions, limit_ms: int) -> list:
+    results = [solve_plan(p, time_limit_ms=limit_ms) for p in positions]
+    proven = sum(r.status == "OPTIMAL" for r in results)
+    print(f"CP-SAT {label:28} {summary([r.wall_ms for r in results])}; proven optimal {proven}/{len(results)}")
+    return results
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--quick", action="store_true", help="fewer positions (a smoke run)")
+    args = parser.parse_args()
+    n1, n3, n6, e2, e3 = (10, 4, 2, 4, 1) if args.quick else (40, 20, 8, 10, 3)
+    cpsat("1 tile (target 50 ms)", game_positions(n1, seed=101, tiles=1), 5000)
+    cpsat("3 tiles (target 500 ms)", game_positions(n3, seed=103, tiles=3), 10000)
+    cpsat("6 tiles proven (target 5 s)", game_positions(n6, seed=106, tiles=6), 30000)
+    for tiles, count, seed in ((2, e2, 202), (3, e3, 203)):
+        positions = game_positions(count, seed=seed, tiles=tiles)
+        model = [solve_plan(p, time_limit_ms=30000) for p in positions]
+        enum = [best_plan_by_enumeration(p) for p in positions]
+        assert all(m.objective == e.value.total for m, e in zip(model, enum) if m.status == "OPTIMAL")
+        ratio = statistics.median(e.wall_ms / max(m.wall_ms, 1e-3) for m, e in zip(model, enum))
+        print(f"{tiles} tiles: enumerator {summary([e.wall_ms for e in enum])}; CP-SAT {summary([m.wall_ms for m in model])}; "
+              f"median ratio enumerator/CP-SAT {ratio:.1f}")
+
+
+if __name__ == "__main__":
+    main()
