@@ -8,7 +8,7 @@ A person holding the physical game reads this list, then corrects the data files
 from __future__ import annotations
 
 from solver.components import Catalog
-from solver.provenance import SourceKind, Sourced
+from solver.provenance import Sourced, SourceKind
 
 
 def _fields(sourced: Sourced, names: list[str]) -> list[tuple[str, str]]:

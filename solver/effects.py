@@ -16,8 +16,9 @@ from solver.mining import add_pickaxes
 from solver.player import PlayerState
 from solver.settlement import PlacedTile
 
-_BOARD_BONUS = {SpaceKind.GOLD: "gold", SpaceKind.BULLET: "bullets", SpaceKind.ALLEY: "alleys"}
-_TILE_BONUS = {Icon.GOLD: "gold", Icon.BULLET: "bullets", Icon.ALLEY: "alleys"}
+#: The supply item each bonus space (board) and bonus icon (tile) gives, one per space or icon.
+BOARD_BONUS = {SpaceKind.GOLD: "gold", SpaceKind.BULLET: "bullets", SpaceKind.ALLEY: "alleys"}
+TILE_BONUS = {Icon.GOLD: "gold", Icon.BULLET: "bullets", Icon.ALLEY: "alleys"}
 
 
 def take(supply: dict[str, int], item: str, count: int) -> int:
@@ -37,12 +38,12 @@ def placement_effects(catalog: Catalog, player: PlayerState, supply: dict[str, i
     pickaxes = 0
     for (r, c), cell in placed.squares:
         kind = side.space(r, c).kind
-        if kind in _BOARD_BONUS:
-            gains[_BOARD_BONUS[kind]] += 1
+        if kind in BOARD_BONUS:
+            gains[BOARD_BONUS[kind]] += 1
         if kind is SpaceKind.PICKAXE:
             pickaxes += 1
-        if cell.icon in _TILE_BONUS:
-            gains[_TILE_BONUS[cell.icon]] += 1
+        if cell.icon in TILE_BONUS:
+            gains[TILE_BONUS[cell.icon]] += 1
     events: list[dict] = []
     steps: list[dict] = []
     seat = player.seat

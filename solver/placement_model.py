@@ -35,6 +35,7 @@ from ortools.sat.python import cp_model
 
 from solver.buildings import building_tiles
 from solver.components import SpaceKind
+from solver.effects import BOARD_BONUS
 from solver.geometry import STEPS, Coord, anchor_masks
 from solver.plan_weights import BONUS_POINTS, POINTS_PER_HORSESHOE, SURROUND_POINTS
 from solver.plans import PlanPosition, PlanValue, evaluate_plan, play_order, tile_bonus_points
@@ -43,7 +44,9 @@ from solver.towns import completed_towns, town_points
 
 DEFAULT_TIME_LIMIT_MS = 5000
 SEED = 7  #: CP-SAT's random seed (fixed: the same input gives the same answer)
-_BOARD_BONUS = {SpaceKind.GOLD: "gold", SpaceKind.BULLET: "bullets", SpaceKind.ALLEY: "alleys"}
+#: From this many tiles on, the connectivity clauses enter the LP (linearization level 2): measured on
+#: bench/solver.py positions, it proves 6-tile plans the default cannot, and slows 3-tile plans a little.
+LP_CLAUSES_FROM_TILES = 4
 
 
 @dataclass
@@ -260,8 +263,8 @@ def solve_plan(position: PlanPosition, *, required: bool = False, time_limit_ms:
     pickaxes = []
     for rc, expr in cover.items():
         kind = side.space(*rc).kind
-        if kind in _BOARD_BONUS:
-            terms["bonuses"].append(BONUS_POINTS[_BOARD_BONUS[kind]] * expr)
+        if kind in BOARD_BONUS:
+            terms["bonuses"].append(BONUS_POINTS[BOARD_BONUS[kind]] * expr)
         elif kind is SpaceKind.HORSESHOE:
             terms["horseshoes"].append(POINTS_PER_HORSESHOE * expr)
         elif kind is SpaceKind.PICKAXE:
@@ -304,6 +307,12 @@ def solve_plan(position: PlanPosition, *, required: bool = False, time_limit_ms:
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = workers
     solver.parameters.random_seed = SEED
+    if len(position.tiles) >= LP_CLAUSES_FROM_TILES:
+        # Big plans: put the connectivity clauses into the LP (a far tighter bound), without the costly
+        # cut families; small plans solve faster with the default.
+        solver.parameters.linearization_level = 2
+        for cut in ("add_cg_cuts", "add_mir_cuts", "add_zero_half_cuts", "add_clique_cuts"):
+            setattr(solver.parameters, cut, False)
     solver.parameters.max_time_in_seconds = max(0.001, time_limit_ms / 1000)
     with _StopTimer(solver, time_limit_ms / 1000):
         status = solver.solve(model)

@@ -27,16 +27,15 @@ from dataclasses import dataclass, field
 
 from solver.buildings import building_tiles, surrounded
 from solver.catalog import load_catalog
-from solver.components import Catalog, Icon, SpaceKind, Tile
-from solver.mining import income, partner_space
+from solver.components import Catalog, SpaceKind, Tile
+from solver.effects import BOARD_BONUS, TILE_BONUS
+from solver.mining import partner_space
 from solver.placement import check_placement
 from solver.plan_weights import BONUS_POINTS, POINTS_PER_HORSESHOE, SECOND_PARTNER_POINTS, SURROUND_POINTS
 from solver.settlement import Placement, Settlement
 from solver.towns import completed_towns, town_points
 
 TERMS = ("towns", "bonuses", "mining", "horseshoes", "buildings")
-_BOARD_BONUS = {SpaceKind.GOLD: "gold", SpaceKind.BULLET: "bullets", SpaceKind.ALLEY: "alleys"}
-_TILE_BONUS = {Icon.GOLD: "gold", Icon.BULLET: "bullets", Icon.ALLEY: "alleys"}
 LAST_YEAR = 4
 
 
@@ -102,7 +101,7 @@ class PlanValue:
 
 def tile_bonus_points(tile: Tile) -> int:
     """The bonus icons printed on a tile, in points."""
-    return sum(BONUS_POINTS[_TILE_BONUS[cell.icon]] for _, cell in tile.cells if cell.icon in _TILE_BONUS)
+    return sum(BONUS_POINTS[TILE_BONUS[cell.icon]] for _, cell in tile.cells if cell.icon in TILE_BONUS)
 
 
 def play_order(position: PlanPosition, placements: list[Placement]) -> list[Placement]:
@@ -147,8 +146,8 @@ def evaluate_plan(position: PlanPosition, placements: list[Placement]) -> PlanVa
             terms["towns"] += sum(town_points(town, position.year, position.town_bonus))
     for r, c in squares:
         kind = side.space(r, c).kind
-        if kind in _BOARD_BONUS:
-            terms["bonuses"] += BONUS_POINTS[_BOARD_BONUS[kind]]
+        if kind in BOARD_BONUS:
+            terms["bonuses"] += BONUS_POINTS[BOARD_BONUS[kind]]
         elif kind is SpaceKind.HORSESHOE:
             terms["horseshoes"] += POINTS_PER_HORSESHOE
     terms["bonuses"] += sum(tile_bonus_points(position.tile(p.tile_id)) for p in order)
