@@ -33,12 +33,13 @@ from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
 
-from solver.buildings import building_tiles
+from solver.buildings import BARN_GOLD, building_tiles
 from solver.components import SpaceKind
 from solver.effects import BOARD_BONUS
 from solver.geometry import STEPS, Coord, anchor_masks
-from solver.plan_weights import BONUS_POINTS, POINTS_PER_HORSESHOE, SURROUND_POINTS
-from solver.plans import PlanPosition, PlanValue, evaluate_plan, play_order, tile_bonus_points
+from solver.pastures import MAX_WRANGLE, MIN_CONTRACT, MIN_WRANGLE, pastures
+from solver.plan_weights import BONUS_POINTS, POINTS_PER_GOLD, POINTS_PER_HORSESHOE, SURROUND_POINTS
+from solver.plans import PlanPosition, PlanValue, evaluate_plan, plan_wrangles, play_order, tile_bonus_points
 from solver.settlement import Placement
 from solver.towns import completed_towns, town_points
 
@@ -57,7 +58,9 @@ class PlanResult:
     ``solver.plans.evaluate_plan`` computes it (points, with per-term breakdown); ``objective`` and
     ``bound``: CP-SAT's objective value and best bound; ``gap`` = (bound - objective) / max(1, |objective|);
     ``status``: OPTIMAL, FEASIBLE or INFEASIBLE (no legal plan when tiles are required);
-    ``wall_ms``: wall time of build and solve, in milliseconds; ``candidates``: placements in the model."""
+    ``wall_ms``: wall time of build and solve, in milliseconds; ``candidates``: placements in the model;
+    ``wrangles``: wrangle planning, one entry per pasture the plan touches (``solver.plans.plan_wrangles``:
+    wrangle it for ``wrangle`` cows once the plan is placed, or 0 to keep growing it)."""
 
     placements: list[Placement]
     value: PlanValue
@@ -68,12 +71,14 @@ class PlanResult:
     wall_ms: float
     candidates: int
     stats: dict[str, object] = field(default_factory=dict)
+    wrangles: list[dict[str, object]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, object]:
         """Plain data for the HTTP API and benchmarks."""
         return {"placements": [p.to_json() for p in self.placements], "value": self.value.total,
                 "terms": dict(self.value.terms), "objective": self.objective, "bound": self.bound, "gap": self.gap,
-                "status": self.status, "wall_ms": round(self.wall_ms, 3), "candidates": self.candidates}
+                "status": self.status, "wall_ms": round(self.wall_ms, 3), "candidates": self.candidates,
+                "wrangles": self.wrangles}
 
 
 @dataclass
@@ -154,6 +159,191 @@ def candidates(position: PlanPosition) -> list[_Candidate]:
                 if min(dist.get(rc, 1 << 30) for rc in squares) > reach:
                     continue
                 out.append(_Candidate(i, Placement(tile.id, o.index, row, col), mask, squares))
+    return out
+
+
+def _field_parts(position: PlanPosition, cand: _Candidate) -> list[tuple[int, int]]:
+    """The candidate's field squares split into edge-connected groups: ``[(mask, cows)]`` ordered by
+    their first square (the same number of groups for every placement of a tile)."""
+    g = position.settlement.grid
+    tile = position.tiles[cand.tile_index]
+    cells = tile.orientations[cand.placement.orientation].cells
+    fields = g.mask((cand.placement.row + r, cand.placement.col + c) for (r, c), cell in cells if cell.terrain.value == "field")
+    cows = g.mask((cand.placement.row + r, cand.placement.col + c) for (r, c), cell in cells if cell.icon is not None
+                  and cell.icon.value == "cow")
+    parts = []
+    while fields:
+        part = g.flood(fields & -fields, fields)
+        parts.append((part, (part & cows).bit_count()))
+        fields &= ~part
+    return sorted(parts, key=lambda pc: (pc[0] & -pc[0]).bit_length())
+
+
+def _wrangles(model: cp_model.CpModel, position: PlanPosition, cands: list[_Candidate], x: list, by_tile: dict,
+              used: list) -> list:
+    """The ``wrangles`` term (solver.plans): final pastures as labelled components of a graph whose nodes
+    are the plan's field groups and the existing pastures they may touch; each component is labelled by
+    its first field group (the representative); an active adjacency forces equal labels, and every other
+    node of a component has a parent of the same label with a smaller level, so a label class is exactly
+    one connected pasture.  Each class may be wrangled once for 3..min(cows, 7) cows unless it holds a
+    wrangled pasture; contracts and Barns as in ``solver.plans.wrangle_plan``."""
+    g = position.settlement.grid
+    parts = {k: _field_parts(position, cands[k]) for k in range(len(cands))}
+    nodes = []  # (tile index, part index)
+    for i, ks in sorted(by_tile.items()):
+        count = len(parts[ks[0]]) if ks else 0
+        nodes += [(i, a) for a in range(count)]
+    if not nodes:
+        return []
+    near_any = 0
+    for k, plist in parts.items():
+        for mask, _ in plist:
+            near_any |= g.neighbours(mask)
+    old = [p for p in pastures(position.settlement) if p.mask & near_any]
+    m, q = len(nodes), len(old)
+    active = [used[i] for i, _ in nodes]
+    cows_max = [max((parts[k][a][1] for k in by_tile[i]), default=0) for i, a in nodes]
+    cows_of = [sum(parts[k][a][1] * x[k] for k in by_tile[i]) for i, a in nodes]
+    # edges
+    edges: dict[tuple[str, int, str, int], object] = {}
+    for n, (i, a) in enumerate(nodes):
+        for e, past in enumerate(old):
+            touching = [x[k] for k in by_tile[i] if g.neighbours(parts[k][a][0]) & past.mask]
+            if touching:
+                edges["n", n, "o", e] = sum(touching)  # at most one placement per tile: 0/1
+    focc: dict[int, dict[Coord, list]] = {}
+    for n, (i, a) in enumerate(nodes):
+        cells: dict[Coord, list] = {}
+        for k in by_tile[i]:
+            for rc in g.squares(parts[k][a][0]):
+                cells.setdefault(rc, []).append(x[k])
+        focc[n] = cells
+    occ_var: dict[tuple[int, Coord], object] = {}
+
+    def occupied(n: int, rc: Coord):
+        if (n, rc) not in occ_var:
+            var = model.new_bool_var(f"focc{n}{rc}")
+            model.add(sum(focc[n][rc]) == var)
+            occ_var[n, rc] = var
+        return occ_var[n, rc]
+
+    for n1 in range(m):
+        for n2 in range(n1 + 1, m):
+            if nodes[n1][0] == nodes[n2][0]:
+                continue  # two groups of one tile are never adjacent
+            ands = []
+            for rc in focc[n1]:
+                for dr, dc in STEPS:
+                    w = (rc[0] + dr, rc[1] + dc)
+                    if w in focc[n2]:
+                        both = model.new_bool_var(f"adj{n1}{rc}{n2}{w}")
+                        model.add_bool_and([occupied(n1, rc), occupied(n2, w)]).only_enforce_if(both)
+                        model.add_bool_or([occupied(n1, rc).Not(), occupied(n2, w).Not(), both])
+                        ands.append(both)
+            if ands:
+                e = model.new_bool_var(f"edge{n1}_{n2}")
+                model.add_max_equality(e, ands)
+                edges["n", n1, "n", n2] = e
+    # labels: label[node][L] for representative L (a new node with index <= node's for new nodes)
+    rep = [model.new_bool_var(f"rep{n}") for n in range(m)]
+    lab_new = [[model.new_bool_var(f"lab{n}_{L}") if L <= n else None for L in range(m)] for n in range(m)]
+    for n in range(m):
+        model.add(sum(v for v in lab_new[n] if v is not None) == active[n])
+        model.add(lab_new[n][n] == rep[n])
+        for L in range(n):
+            model.add(lab_new[n][L] <= rep[L])
+    touched = []
+    lab_old = [[model.new_bool_var(f"labo{e}_{L}") for L in range(m)] for e in range(q)]
+    for e in range(q):
+        incident = [v for (kind, n, okind, o), v in edges.items() if okind == "o" and o == e]
+        t = model.new_bool_var(f"touched{e}")
+        if incident:
+            for v in incident:
+                model.add(t >= v)
+            model.add(t <= sum(incident))
+        else:
+            model.add(t == 0)
+        touched.append(t)
+        model.add(sum(lab_old[e]) == t)
+        for L in range(m):
+            model.add(lab_old[e][L] <= rep[L])
+
+    def labels(kind: str, idx: int) -> list:
+        return [v if v is not None else 0 for v in (lab_new[idx] if kind == "n" else lab_old[idx])]
+
+    def as_bool(expr):
+        if isinstance(expr, cp_model.IntVar):
+            return expr
+        var = model.new_bool_var("edge")
+        model.add(var == expr)
+        return var
+
+    edge_vars = {key: as_bool(v) for key, v in edges.items()}
+    for (k1, i1, k2, i2), e in edge_vars.items():
+        for a, b in zip(labels(k1, i1), labels(k2, i2)):
+            model.add(a == b).only_enforce_if(e)
+    # every non-representative node has a parent of its label with a smaller level
+    level_new = [model.new_int_var(0, m + q, f"lvn{n}") for n in range(m)]
+    level_old = [model.new_int_var(0, m + q, f"lvo{e}") for e in range(q)]
+    parents_new: list[list] = [[] for _ in range(m)]
+    parents_old: list[list] = [[] for _ in range(q)]
+    for (k1, i1, k2, i2), e in edge_vars.items():
+        ends = [(k1, i1), (k2, i2)]
+        for (ck, ci), (pk, pi) in (ends, ends[::-1]):
+            par = model.new_bool_var(f"par{ck}{ci}{pk}{pi}")
+            model.add_implication(par, e)
+            child_level = level_new[ci] if ck == "n" else level_old[ci]
+            parent_level = level_new[pi] if pk == "n" else level_old[pi]
+            model.add(child_level >= parent_level + 1).only_enforce_if(par)
+            (parents_new[ci] if ck == "n" else parents_old[ci]).append(par)
+    for n in range(m):
+        model.add(sum(parents_new[n]) == active[n] - rep[n])
+    for e in range(q):
+        model.add(sum(parents_old[e]) == touched[e])
+    # per class: cows, blocked by a wrangled pasture, the wrangle chosen
+    sizes = range(MIN_WRANGLE, MAX_WRANGLE + 1)
+    wrangle = {}
+    for L in range(m):
+        parts_cows = []
+        for n in range(L, m):
+            b = lab_new[n][L]
+            if cows_max[n] == 0:
+                continue
+            c = model.new_int_var(0, cows_max[n], f"cows{n}_{L}")
+            model.add(c <= cows_max[n] * b)
+            model.add(c <= cows_of[n])
+            parts_cows.append(c)
+        old_cows = [old[e].cows * lab_old[e][L] for e in range(q)]
+        blocked = [lab_old[e][L] for e in range(q) if old[e].wrangled]
+        for k in sizes:
+            wrangle[L, k] = model.new_bool_var(f"wrangle{L}_{k}")
+            for b in blocked:
+                model.add(wrangle[L, k] + b <= 1)
+        model.add(sum(wrangle[L, k] for k in sizes) <= rep[L])
+        model.add(sum(k * wrangle[L, k] for k in sizes) <= sum(parts_cows) + sum(old_cows))
+    count = sum(wrangle.values())
+    model.add(count <= position.cowpokes_left)
+    out = [position.wrangle_points[k] * wrangle[L, k] for L, k in wrangle]
+    for k in sizes:
+        if k < MIN_CONTRACT:
+            continue
+        n_k = sum(wrangle[L, k] for L in range(m))
+        small, large = position.contract_points(k, False), position.contract_points(k, True)
+        out.append(small * n_k)
+        if position.contracts[k][1] and large > small:
+            first = model.new_bool_var(f"large{k}")
+            model.add(first <= n_k)
+            out.append((large - small) * first)
+    barn_tiles = [i for i, t in enumerate(position.tiles) if t.building == "Barn"]
+    existing = len(building_tiles(position.settlement, "Barn"))
+    if barn_tiles or existing:
+        wrangles_made = model.new_int_var(0, m, "wrangles")
+        model.add(wrangles_made == count)
+        barns = model.new_int_var(0, existing + len(barn_tiles), "barns")
+        model.add(barns == existing + sum(used[i] for i in barn_tiles))
+        gold = model.new_int_var(0, m * (existing + len(barn_tiles)), "barn_gold")
+        model.add_multiplication_equality(gold, [wrangles_made, barns])
+        out.append(BARN_GOLD * POINTS_PER_GOLD * gold)
     return out
 
 
@@ -249,7 +439,7 @@ def solve_plan(position: PlanPosition, *, required: bool = False, time_limit_ms:
 
     # --- objective -------------------------------------------------------------------------------------
     side = s.side
-    terms: dict[str, list] = {"towns": [], "bonuses": [], "mining": [], "horseshoes": [], "buildings": []}
+    terms: dict[str, list] = {"towns": [], "bonuses": [], "mining": [], "horseshoes": [], "buildings": [], "wrangles": []}
     done = {t.letter for t in completed_towns(s)}
     for town in side.towns:
         if town.letter in done:
@@ -302,6 +492,7 @@ def solve_plan(position: PlanPosition, *, required: bool = False, time_limit_ms:
             for rc in around:
                 model.add(z <= cover[rc])
             terms["buildings"].append(SURROUND_POINTS[name] * z)
+    terms["wrangles"] = _wrangles(model, position, cands, x, by_tile, used)
     model.maximize(sum(sum(v) for v in terms.values()))
 
     solver = cp_model.CpSolver()
@@ -328,5 +519,5 @@ def solve_plan(position: PlanPosition, *, required: bool = False, time_limit_ms:
     wall = (time.perf_counter() - start) * 1000
     stats = {"branches": solver.num_branches, "conflicts": solver.num_conflicts, "solve_ms": solver.wall_time * 1000}
     return PlanResult(order, value, objective, bound, (bound - objective) / max(1, abs(objective)), name, wall,
-                      len(cands), stats)
+                      len(cands), stats, plan_wrangles(position, order))
 

@@ -23,3 +23,5 @@ TOWN_HALL_POINTS = 10  #: Town Hall surrounded: 10 points (Building guide)
 SURROUND_POINTS = {"Town Hall": TOWN_HALL_POINTS, "Bank": BANK_POINTS, "General Store": GENERAL_STORE_POINTS}
 #: Value of each bonus kind (board space or tile icon).
 BONUS_POINTS = {"gold": POINTS_PER_GOLD, "bullets": POINTS_PER_BULLET, "alleys": POINTS_PER_ALLEY}
+#: Value of one unit of each cattle contract's reward, by contract kind (points are points).
+CONTRACT_POINTS = {"points": 1, "gold": POINTS_PER_GOLD, "bullets": POINTS_PER_BULLET, "alleys": POINTS_PER_ALLEY}

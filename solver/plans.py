@@ -14,7 +14,14 @@ engine's functions on the settlement after the plan:
   the hat space is reached (``solver.mining``);
 - ``horseshoes``: each horseshoe covered avoids the Endgame's -1 (Trailblazing);
 - ``buildings``: each red building not yet paid that is surrounded after the plan (Town Hall, Bank,
-  General Store; ``solver.buildings.surrounded``).
+  General Store; ``solver.buildings.surrounded``);
+- ``wrangles``: the plan's wrangles happen once its tiles are placed (the last tile that expands a pasture
+  is where the engine offers it): every pasture after the plan holding a field square of the plan's tiles
+  and no cowpoke may be wrangled once for 3 to min(cows, 7) cows (``solver.pastures``), scoring the
+  scoreboard's wrangle points, the cattle contract of that size for 4+ cows (its large side for the first
+  claim of an unflipped contract, else the small side; valued at ``CONTRACT_POINTS``) and 1 gold per Barn
+  on the board (Building guide).  The best choice of wrangles (or none) is taken; ``wrangle_plan`` says
+  which pasture to wrangle with how many cows.
 
 ``solver.placement_model`` maximises the same value with CP-SAT; ``solver.plan_enumerator`` finds it by
 exhaustive search; tests check that all three agree and that replaying a plan through ``solver.game``
@@ -24,18 +31,26 @@ gives what ``evaluate_plan`` says.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import product
 
-from solver.buildings import building_tiles, surrounded
+from solver.buildings import BARN_GOLD, building_tiles, surrounded
 from solver.catalog import load_catalog
 from solver.components import Catalog, SpaceKind, Tile
 from solver.effects import BOARD_BONUS, TILE_BONUS
 from solver.mining import partner_space
+from solver.pastures import MAX_WRANGLE, MIN_CONTRACT, MIN_WRANGLE, Pasture, pastures
 from solver.placement import check_placement
-from solver.plan_weights import BONUS_POINTS, POINTS_PER_HORSESHOE, SECOND_PARTNER_POINTS, SURROUND_POINTS
+from solver.plan_weights import (
+    BONUS_POINTS,
+    POINTS_PER_GOLD,
+    POINTS_PER_HORSESHOE,
+    SECOND_PARTNER_POINTS,
+    SURROUND_POINTS,
+)
 from solver.settlement import Placement, Settlement
 from solver.towns import completed_towns, town_points
 
-TERMS = ("towns", "bonuses", "mining", "horseshoes", "buildings")
+TERMS = ("towns", "bonuses", "mining", "horseshoes", "buildings", "wrangles")
 LAST_YEAR = 4
 
 
@@ -57,13 +72,33 @@ class PlanPosition:
     triggered: frozenset[int] = frozenset()
     town_bonus: tuple[int, ...] = (3, 2, 1)
     catalog: Catalog = field(default_factory=load_catalog)
+    wrangle_points: dict[int, int] = field(default_factory=lambda: dict(load_catalog().scoreboard.multiplayer.wrangle_points))
+    #: wrangle size -> (contract kind, large side still up) for the contract spaces (sizes 4-7)
+    contracts: dict[int, tuple[str, bool]] = field(default_factory=dict)
+    cowpokes_left: int = 15
 
     @classmethod
     def from_game(cls, game, seat: int, tiles: list[Tile]) -> PlanPosition:
         """The position of ``seat`` in a ``solver.game.Game`` with ``tiles`` to place."""
         player = game.players[seat]
+        contracts = {c.size: (c.kind, not c.flipped) for c in game.contracts}
         return cls(player.settlement.copy(), tuple(tiles), game.year, player.mining, player.second_partner,
-                   frozenset(player.triggered), game.scoreboard_side.town_bonus, game.catalog)
+                   frozenset(player.triggered), game.scoreboard_side.town_bonus, game.catalog,
+                   dict(game.scoreboard_side.wrangle_points), contracts, game.supply["cowpokes"])
+
+    def __post_init__(self) -> None:
+        if not self.contracts:  # the first-game order, all large sides up
+            spaces = self.catalog.scoreboard.contract_sizes
+            kinds = sorted(self.catalog.scoreboard.contracts, key=lambda c: c.first_game_position)
+            self.contracts = {size: (c.kind, True) for size, c in zip(spaces, kinds)}
+
+    def contract_points(self, size: int, large: bool) -> int:
+        """The cattle contract of wrangle ``size`` (4-7), large or small side, in points."""
+        from solver.plan_weights import CONTRACT_POINTS
+
+        kind, _ = self.contracts[size]
+        spec = next(c for c in self.catalog.scoreboard.contracts if c.kind == kind)
+        return (spec.large if large else spec.small) * CONTRACT_POINTS[kind]
 
     def tile(self, tile_id: str) -> Tile:
         """One of the position's tiles by id; raises ``KeyError``."""
@@ -157,4 +192,50 @@ def evaluate_plan(position: PlanPosition, placements: list[Placement]) -> PlanVa
         name = placed.tile.building
         if name in SURROUND_POINTS and index not in position.triggered and surrounded(after, [rc for rc, _ in placed.squares]):
             terms["buildings"] += SURROUND_POINTS[name]
+    terms["wrangles"] = wrangle_plan(position, before, after)[0]
     return PlanValue(sum(terms.values()), terms)
+
+
+def plan_wrangles(position: PlanPosition, placements: list[Placement]) -> list[dict[str, object]]:
+    """Wrangle planning for a plan: for every pasture the plan's field squares touch, whether to wrangle
+    it once the plan is placed (``cows`` 3-7) or keep growing it (``cows`` 0), with its ``square`` (its
+    first square, reading order) and the ``cows`` it holds.  Raises ``IllegalPlan``."""
+    order = play_order(position, placements)
+    before = position.settlement
+    after = before.copy()
+    for p in order:
+        after.place(position.tile(p.tile_id), p.orientation, p.row, p.col)
+    chosen = {pasture.squares[0]: k for pasture, k in wrangle_plan(position, before, after)[1]}
+    new_fields = after.fields & ~before.fields
+    return [{"square": list(p.squares[0]), "pasture_cows": p.cows, "wrangled_before": p.wrangled,
+             "wrangle": chosen.get(p.squares[0], 0)} for p in pastures(after) if p.mask & new_fields]
+
+
+def wrangleable_pastures(before: Settlement, after: Settlement) -> list[Pasture]:
+    """Pastures after the plan that hold a field square the plan added and no cowpoke, with 3+ cows."""
+    new_fields = after.fields & ~before.fields
+    return [p for p in pastures(after) if p.mask & new_fields and not p.wrangled and p.cows >= MIN_WRANGLE]
+
+
+def wrangle_plan(position: PlanPosition, before: Settlement, after: Settlement) -> tuple[int, list[tuple[Pasture, int]]]:
+    """The best wrangles at the end of a plan: ``(points, [(pasture, cows), ...])`` (see the module
+    docstring); at most as many wrangles as cowpokes left."""
+    candidates = wrangleable_pastures(before, after)
+    barns = len(building_tiles(after, "Barn"))
+    options = [[0] + list(range(MIN_WRANGLE, min(p.cows, MAX_WRANGLE) + 1)) for p in candidates]
+    best: tuple[int, list] = (0, [])
+    for choice in product(*options):
+        if sum(1 for k in choice if k) > position.cowpokes_left:
+            continue
+        points, claimed = 0, set()
+        for k in choice:
+            if not k:
+                continue
+            points += position.wrangle_points[k] + barns * BARN_GOLD * POINTS_PER_GOLD
+            if k >= MIN_CONTRACT:
+                large = position.contracts[k][1] and k not in claimed
+                claimed.add(k)
+                points += position.contract_points(k, large)
+        if points > best[0]:
+            best = (points, [(p, k) for p, k in zip(candidates, choice) if k])
+    return best

@@ -142,3 +142,53 @@ def test_replaying_the_answer_through_the_game_gives_the_predicted_points():
     assert gained["gold"] + gained["bullets"] + alleys == terms["bonuses"]
     assert position.mining_gain(gained["mining"]) == terms["mining"]
     assert result.objective == sum(terms.values())
+
+
+# --- wrangles in the plan (Wrangling) -------------------------------------------------------------------
+
+WRANGLE_MAP = ["X......", ".......", ".......", "......^"]
+
+
+def wrangle_position(tiles: dict[str, str | tuple[str, str]], cowpoke: tuple[int, int] | None = None, rows=WRANGLE_MAP,
+                     contracts=None) -> PlanPosition:
+    side = board_side_from_map(rows)
+    s = Settlement(side)
+    s.place(tile_from_map("start", "."), 0, 0, 0)
+    if cowpoke:
+        s.cowpokes.add(cowpoke)
+    built = tuple(tile_from_map(t, *(spec if isinstance(spec, tuple) else (spec,))) for t, spec in tiles.items())
+    position = PlanPosition(s, built)
+    if contracts:
+        position.contracts = contracts
+    return position
+
+
+def test_two_tiles_make_one_pasture_worth_a_4_cow_wrangle():
+    # Two 2-cow field tiles are worth a wrangle only when placed side by side (one pasture of 4 cows).
+    position = wrangle_position({"a": "cc", "b": "cc"}, contracts={4: ("points", True), 5: ("gold", True),
+                                                                   6: ("bullets", True), 7: ("alleys", True)})
+    result = solve_plan(position)
+    reference = best_plan_by_enumeration(position)
+    expected = position.wrangle_points[4] + position.contract_points(4, True)
+    assert result.value.terms["wrangles"] == expected == reference.value.terms["wrangles"]
+    assert result.objective == reference.value.total
+    assert [w["wrangle"] for w in result.wrangles] == [4]
+
+
+def test_a_pasture_joined_to_a_wrangled_one_is_not_wrangled():
+    # Wrangling: "If you connect one pasture directly to another that's already been wrangled ... you won't
+    # be able to wrangle it." A printed pasture with a cowpoke lies beside the only room for the tiles.
+    rows = ["X.cc", "^^^^"]
+    position = wrangle_position({"a": "ccc"}, cowpoke=(0, 2), rows=rows)
+    result = solve_plan(position)
+    assert result.value.terms["wrangles"] == 0 == best_plan_by_enumeration(position).value.terms["wrangles"]
+    assert result.wrangles == [] or all(w["wrangle"] == 0 for w in result.wrangles)
+
+
+def test_a_barn_in_the_plan_pays_gold_on_the_wrangle():
+    # Building guide / Barn: "Whenever you wrangle cows, gain 1 gold."
+    position = wrangle_position({"a": "ccc", "barn": ("##\n##", "Barn")})
+    result = solve_plan(position)
+    reference = best_plan_by_enumeration(position)
+    assert result.objective == reference.value.total
+    assert result.value.terms["wrangles"] == position.wrangle_points[3] + 1  # 3 cows + 1 Barn gold
