@@ -34,13 +34,33 @@ from dataclasses import dataclass, field
 from ortools.sat.python import cp_model
 
 from solver.buildings import BARN_GOLD, building_tiles
-from solver.components import SpaceKind
+from solver.components import Icon, SpaceKind, Terrain
 from solver.effects import BOARD_BONUS
 from solver.geometry import STEPS, Coord, anchor_masks
 from solver.pastures import MAX_WRANGLE, MIN_CONTRACT, MIN_WRANGLE, pastures
-from solver.plan_weights import BONUS_POINTS, POINTS_PER_GOLD, POINTS_PER_HORSESHOE, SURROUND_POINTS
-from solver.plans import PlanPosition, PlanValue, evaluate_plan, plan_wrangles, play_order, tile_bonus_points
+from solver.plan_weights import (
+    BANDIT_POINTS,
+    BONUS_POINTS,
+    COW_POTENTIAL_POINTS,
+    POINTS_PER_BULLET,
+    POINTS_PER_GOLD,
+    POINTS_PER_HORSESHOE,
+    SURROUND_POINTS,
+    TOMBSTONE_POINTS,
+    TOWN_SQUARE_POINTS,
+)
+from solver.plans import (
+    TERMS,
+    PlanPosition,
+    PlanValue,
+    evaluate_plan,
+    plan_wrangles,
+    play_order,
+    tile_bonus_points,
+    tile_bullets,
+)
 from solver.settlement import Placement
+from solver.sheriffs import active_sheriffs, all_bandits, blocker_mask
 from solver.towns import completed_towns, town_points
 
 DEFAULT_TIME_LIMIT_MS = 5000
@@ -179,9 +199,101 @@ def _field_parts(position: PlanPosition, cand: _Candidate) -> list[tuple[int, in
     return sorted(parts, key=lambda pc: (pc[0] & -pc[0]).bit_length())
 
 
+def _cells_with(position: PlanPosition, cand: _Candidate, test) -> list[Coord]:
+    """Board squares of a candidate whose tile square satisfies ``test(cell)``."""
+    cells = position.tiles[cand.tile_index].orientations[cand.placement.orientation].cells
+    return [(cand.placement.row + r, cand.placement.col + c) for (r, c), cell in cells if test(cell)]
+
+
+def _bandits(model: cp_model.CpModel, position: PlanPosition, cands: list[_Candidate], x: list, used: list,
+             cover: dict) -> list:
+    """The ``bandits`` term (solver.plans): exposure of new and chased-off bandits, and shots once the plan
+    is placed: a bandit square is a target when some sheriff square in its row or column holds a sheriff
+    and no square between holds a blocker (fixed, or a building or cow square of a chosen placement) —
+    or when the plan holds a Sheriff's Office; shots are at most the bullets and at most the targets."""
+    s = position.settlement
+    g = s.grid
+    side = s.side
+    bandit_icon = lambda cell: cell.icon is Icon.BANDIT  # noqa: E731
+    sheriff_icon = lambda cell: cell.icon is Icon.SHERIFF  # noqa: E731
+    blocks = lambda cell: cell.terrain is Terrain.BUILDING or cell.icon is Icon.COW  # noqa: E731
+    new_bandit: dict[Coord, list] = {}
+    new_sheriff: dict[Coord, list] = {}
+    new_blocker: dict[Coord, list] = {}
+    for k, cand in enumerate(cands):
+        for rc in _cells_with(position, cand, bandit_icon):
+            new_bandit.setdefault(rc, []).append(x[k])
+        for rc in _cells_with(position, cand, sheriff_icon):
+            new_sheriff.setdefault(rc, []).append(x[k])
+        for rc in _cells_with(position, cand, blocks):
+            new_blocker.setdefault(rc, []).append(x[k])
+    out = []
+    new_count = sum(t.count(Icon.BANDIT) * used[i] for i, t in enumerate(position.tiles))
+    printed = [rc for rc in side.squares(SpaceKind.BANDIT) if s.cover[rc[0]][rc[1]] < 0 and rc not in s.tombstones]
+    chased = sum(cover[rc] for rc in printed if rc in cover)
+    out.append(-BANDIT_POINTS * (new_count - chased))
+    offices = [i for i, t in enumerate(position.tiles) if t.building == "Sheriff's Office"]
+    existing_sheriffs = set(active_sheriffs(s))
+    if not (existing_sheriffs or new_sheriff or offices):
+        return out
+    # who may stand where once the plan is placed
+    present: dict[Coord, object] = {}
+    for rc in all_bandits(s):
+        present[rc] = (1 - cover[rc]) if rc in printed and rc in cover else 1
+    for rc, xs in new_bandit.items():
+        present[rc] = present.get(rc, 0) + sum(xs)  # a printed bandit square may get a tile's bandit
+    sheriff_at = {rc: 1 for rc in existing_sheriffs}
+    for rc, xs in new_sheriff.items():
+        sheriff_at[rc] = sum(xs)
+    fixed = blocker_mask(s)
+    targets = []
+    office = model.new_bool_var("office")
+    model.add(office <= sum(used[i] for i in offices)) if offices else model.add(office == 0)
+    for b, here in present.items():
+        sights = []
+        for sq, on in sheriff_at.items():
+            if sq == b or (sq[0] != b[0] and sq[1] != b[1]):
+                continue
+            between = _between(sq, b)
+            if any(g.bit(*m) & fixed for m in between):
+                continue
+            v = model.new_bool_var(f"sight{sq}{b}")
+            if not isinstance(on, int):
+                model.add(v <= on)
+            for m in between:
+                if m in new_blocker:
+                    model.add(v + sum(new_blocker[m]) <= 1)
+            sights.append(v)
+        if not sights and not offices:
+            continue
+        t = model.new_bool_var(f"target{b}")
+        if not isinstance(here, int):
+            model.add(t <= here)
+        model.add(t <= sum(sights) + office)
+        targets.append(t)
+    if not targets:
+        return out
+    bullets = position.bullets + sum(tile_bullets(tile) * used[i] for i, tile in enumerate(position.tiles))
+    bullets += sum(cover[rc] for rc in side.squares(SpaceKind.BULLET) if rc in cover)
+    shots = model.new_int_var(0, len(targets), "shots")
+    model.add(shots <= bullets)
+    model.add(shots <= sum(targets))
+    out.append((BANDIT_POINTS + TOMBSTONE_POINTS - POINTS_PER_BULLET) * shots)
+    return out
+
+
+def _between(a: Coord, b: Coord) -> list[Coord]:
+    """Squares strictly between two squares of one row or column."""
+    if a[0] == b[0]:
+        lo, hi = sorted((a[1], b[1]))
+        return [(a[0], c) for c in range(lo + 1, hi)]
+    lo, hi = sorted((a[0], b[0]))
+    return [(r, a[1]) for r in range(lo + 1, hi)]
+
+
 def _wrangles(model: cp_model.CpModel, position: PlanPosition, cands: list[_Candidate], x: list, by_tile: dict,
-              used: list) -> list:
-    """The ``wrangles`` term (solver.plans): final pastures as labelled components of a graph whose nodes
+              used: list) -> tuple[list, list]:
+    """The ``wrangles`` and ``pasture_potential`` terms (solver.plans): final pastures as labelled components of a graph whose nodes
     are the plan's field groups and the existing pastures they may touch; each component is labelled by
     its first field group (the representative); an active adjacency forces equal labels, and every other
     node of a component has a parent of the same label with a smaller level, so a label class is exactly
@@ -194,7 +306,7 @@ def _wrangles(model: cp_model.CpModel, position: PlanPosition, cands: list[_Cand
         count = len(parts[ks[0]]) if ks else 0
         nodes += [(i, a) for a in range(count)]
     if not nodes:
-        return []
+        return [], []
     near_any = 0
     for k, plist in parts.items():
         for mask, _ in plist:
@@ -303,6 +415,7 @@ def _wrangles(model: cp_model.CpModel, position: PlanPosition, cands: list[_Cand
     # per class: cows, blocked by a wrangled pasture, the wrangle chosen
     sizes = range(MIN_WRANGLE, MAX_WRANGLE + 1)
     wrangle = {}
+    potential: list = []
     for L in range(m):
         parts_cows = []
         for n in range(L, m):
@@ -321,6 +434,13 @@ def _wrangles(model: cp_model.CpModel, position: PlanPosition, cands: list[_Cand
                 model.add(wrangle[L, k] + b <= 1)
         model.add(sum(wrangle[L, k] for k in sizes) <= rep[L])
         model.add(sum(k * wrangle[L, k] for k in sizes) <= sum(parts_cows) + sum(old_cows))
+        # keep growing it instead: its cows (at most 7) as pasture potential
+        pot = model.new_int_var(0, MAX_WRANGLE, f"potential{L}")
+        model.add(pot <= sum(parts_cows) + sum(old_cows))
+        model.add(pot <= MAX_WRANGLE * (rep[L] - sum(wrangle[L, k] for k in sizes)))
+        for b in blocked:
+            model.add(pot <= MAX_WRANGLE * (1 - b))
+        potential.append(COW_POTENTIAL_POINTS * pot)
     count = sum(wrangle.values())
     model.add(count <= position.cowpokes_left)
     out = [position.wrangle_points[k] * wrangle[L, k] for L, k in wrangle]
@@ -344,7 +464,7 @@ def _wrangles(model: cp_model.CpModel, position: PlanPosition, cands: list[_Cand
         gold = model.new_int_var(0, m * (existing + len(barn_tiles)), "barn_gold")
         model.add_multiplication_equality(gold, [wrangles_made, barns])
         out.append(BARN_GOLD * POINTS_PER_GOLD * gold)
-    return out
+    return out, potential
 
 
 class _StopTimer:
@@ -439,17 +559,21 @@ def solve_plan(position: PlanPosition, *, required: bool = False, time_limit_ms:
 
     # --- objective -------------------------------------------------------------------------------------
     side = s.side
-    terms: dict[str, list] = {"towns": [], "bonuses": [], "mining": [], "horseshoes": [], "buildings": [], "wrangles": []}
+    terms: dict[str, list] = {name: [] for name in TERMS}
     done = {t.letter for t in completed_towns(s)}
     for town in side.towns:
         if town.letter in done:
             continue
         open_squares = [rc for rc in town.squares if s.cover[rc[0]][rc[1]] < 0]
-        if all(rc in cover for rc in open_squares):
+        reachable = [cover[rc] for rc in open_squares if rc in cover]
+        terms["town_progress"].append(TOWN_SQUARE_POINTS * sum(reachable))
+        if len(reachable) == len(open_squares):
             z = model.new_bool_var(f"town{town.letter}")
             for rc in open_squares:
                 model.add(z <= cover[rc])
+            model.add(z >= sum(reachable) - len(reachable) + 1)  # complete once every square is covered
             terms["towns"].append(sum(town_points(town, position.year, position.town_bonus)) * z)
+            terms["town_progress"].append(-TOWN_SQUARE_POINTS * len(reachable) * z)
     pickaxes = []
     for rc, expr in cover.items():
         kind = side.space(*rc).kind
@@ -492,7 +616,8 @@ def solve_plan(position: PlanPosition, *, required: bool = False, time_limit_ms:
             for rc in around:
                 model.add(z <= cover[rc])
             terms["buildings"].append(SURROUND_POINTS[name] * z)
-    terms["wrangles"] = _wrangles(model, position, cands, x, by_tile, used)
+    terms["wrangles"], terms["pasture_potential"] = _wrangles(model, position, cands, x, by_tile, used)
+    terms["bandits"] = _bandits(model, position, cands, x, used, cover)
     model.maximize(sum(sum(v) for v in terms.values()))
 
     solver = cp_model.CpSolver()

@@ -25,3 +25,10 @@ SURROUND_POINTS = {"Town Hall": TOWN_HALL_POINTS, "Bank": BANK_POINTS, "General 
 BONUS_POINTS = {"gold": POINTS_PER_GOLD, "bullets": POINTS_PER_BULLET, "alleys": POINTS_PER_ALLEY}
 #: Value of one unit of each cattle contract's reward, by contract kind (points are points).
 CONTRACT_POINTS = {"points": 1, "gold": POINTS_PER_GOLD, "bullets": POINTS_PER_BULLET, "alleys": POINTS_PER_ALLEY}
+#: Positional and bandit terms (reconstructed estimates, docs/solver.md).
+BANDIT_POINTS = 1  #: an unshot bandit on the board: the tussles it may lose
+TOMBSTONE_POINTS = 2  #: exact: a tombstone scores 2 at the Endgame
+TOWN_SQUARE_POINTS = 1  #: a square covered in a town not yet complete: progress toward its sign
+#: Bullets a building gives when placed (Building guide: Cache 2, Sheriff's Office 1).
+BUILDING_BULLETS = {"Cache": 2, "Sheriff's Office": 1}
+COW_POTENTIAL_POINTS = 1  #: a cow (up to 7) in an open pasture the plan touches and keeps growing

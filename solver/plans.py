@@ -21,7 +21,17 @@ engine's functions on the settlement after the plan:
   scoreboard's wrangle points, the cattle contract of that size for 4+ cows (its large side for the first
   claim of an unflipped contract, else the small side; valued at ``CONTRACT_POINTS``) and 1 gold per Barn
   on the board (Building guide).  The best choice of wrangles (or none) is taken; ``wrangle_plan`` says
-  which pasture to wrangle with how many cows.
+  which pasture to wrangle with how many cows;
+- ``bandits``: each unshot bandit costs ``BANDIT_POINTS`` (the tussles it may lose): bandits on the plan's
+  tiles add to it and printed bandits the plan covers are chased off (docs/rulings.md R8); once the plan
+  is placed, the sheriffs on the board shoot the bandits in their sight (any bandit when the plan holds a
+  Sheriff's Office) as far as the bullets go (the player's, plus those the plan gains): each shot is a
+  tombstone (``TOMBSTONE_POINTS``) and one exposed bandit less, for one bullet (``POINTS_PER_BULLET``);
+- ``town_progress`` (positional): ``TOWN_SQUARE_POINTS`` for each square the plan covers in a town it does
+  not complete;
+- ``pasture_potential`` (positional): ``COW_POTENTIAL_POINTS`` per cow (at most 7) of every pasture the
+  plan's field squares touch that holds no cowpoke and that the plan keeps growing instead of wrangling
+  (chosen together with ``wrangles``).
 
 ``solver.placement_model`` maximises the same value with CP-SAT; ``solver.plan_enumerator`` finds it by
 exhaustive search; tests check that all three agree and that replaying a plan through ``solver.game``
@@ -35,22 +45,31 @@ from itertools import product
 
 from solver.buildings import BARN_GOLD, building_tiles, surrounded
 from solver.catalog import load_catalog
-from solver.components import Catalog, SpaceKind, Tile
+from solver.components import Catalog, Icon, SpaceKind, Tile
 from solver.effects import BOARD_BONUS, TILE_BONUS
 from solver.mining import partner_space
 from solver.pastures import MAX_WRANGLE, MIN_CONTRACT, MIN_WRANGLE, Pasture, pastures
 from solver.placement import check_placement
 from solver.plan_weights import (
+    BANDIT_POINTS,
     BONUS_POINTS,
+    BUILDING_BULLETS,
+    COW_POTENTIAL_POINTS,
+    POINTS_PER_BULLET,
     POINTS_PER_GOLD,
     POINTS_PER_HORSESHOE,
     SECOND_PARTNER_POINTS,
     SURROUND_POINTS,
+    TOMBSTONE_POINTS,
+    TOWN_SQUARE_POINTS,
 )
 from solver.settlement import Placement, Settlement
+from solver.sheriffs import all_bandits, targets_in_sight
 from solver.towns import completed_towns, town_points
+from solver.tussle import count_bandits
 
-TERMS = ("towns", "bonuses", "mining", "horseshoes", "buildings", "wrangles")
+TERMS = ("towns", "bonuses", "mining", "horseshoes", "buildings", "wrangles", "bandits", "town_progress",
+         "pasture_potential")
 LAST_YEAR = 4
 
 
@@ -76,6 +95,7 @@ class PlanPosition:
     #: wrangle size -> (contract kind, large side still up) for the contract spaces (sizes 4-7)
     contracts: dict[int, tuple[str, bool]] = field(default_factory=dict)
     cowpokes_left: int = 15
+    bullets: int = 0
 
     @classmethod
     def from_game(cls, game, seat: int, tiles: list[Tile]) -> PlanPosition:
@@ -84,7 +104,7 @@ class PlanPosition:
         contracts = {c.size: (c.kind, not c.flipped) for c in game.contracts}
         return cls(player.settlement.copy(), tuple(tiles), game.year, player.mining, player.second_partner,
                    frozenset(player.triggered), game.scoreboard_side.town_bonus, game.catalog,
-                   dict(game.scoreboard_side.wrangle_points), contracts, game.supply["cowpokes"])
+                   dict(game.scoreboard_side.wrangle_points), contracts, game.supply["cowpokes"], player.bullets)
 
     def __post_init__(self) -> None:
         if not self.contracts:  # the first-game order, all large sides up
@@ -134,9 +154,16 @@ class PlanValue:
     terms: dict[str, int]
 
 
+def tile_bullets(tile: Tile) -> int:
+    """Bullets a tile gives when placed: bullet icons and its building's white sign (Cache, Sheriff's Office)."""
+    icons = sum(1 for _, cell in tile.cells if cell.icon is Icon.BULLET)
+    return icons + BUILDING_BULLETS.get(tile.building or "", 0)
+
+
 def tile_bonus_points(tile: Tile) -> int:
-    """The bonus icons printed on a tile, in points."""
-    return sum(BONUS_POINTS[TILE_BONUS[cell.icon]] for _, cell in tile.cells if cell.icon in TILE_BONUS)
+    """The bonus icons printed on a tile and the bullets its building gives, in points."""
+    icons = sum(BONUS_POINTS[TILE_BONUS[cell.icon]] for _, cell in tile.cells if cell.icon in TILE_BONUS)
+    return icons + BUILDING_BULLETS.get(tile.building or "", 0) * POINTS_PER_BULLET
 
 
 def play_order(position: PlanPosition, placements: list[Placement]) -> list[Placement]:
@@ -192,8 +219,26 @@ def evaluate_plan(position: PlanPosition, placements: list[Placement]) -> PlanVa
         name = placed.tile.building
         if name in SURROUND_POINTS and index not in position.triggered and surrounded(after, [rc for rc, _ in placed.squares]):
             terms["buildings"] += SURROUND_POINTS[name]
-    terms["wrangles"] = wrangle_plan(position, before, after)[0]
+    terms["wrangles"], terms["pasture_potential"] = wrangle_plan(position, before, after)[2]
+    completed = {t.letter for t in completed_towns(after)}
+    for town in side.towns:
+        if town.letter not in completed:
+            terms["town_progress"] += TOWN_SQUARE_POINTS * sum(1 for rc in town.squares if after.grid.bit(*rc) & new)
+    terms["bandits"] = bandit_value(position, before, after, [position.tile(p.tile_id) for p in order])[0]
     return PlanValue(sum(terms.values()), terms)
+
+
+def bandit_value(position: PlanPosition, before: Settlement, after: Settlement, tiles: list[Tile]) -> tuple[int, int]:
+    """The ``bandits`` term and the number of shots (see the module docstring)."""
+    side = after.side
+    gained = sum(tile_bullets(t) for t in tiles)
+    gained += sum(1 for r, c in after.grid.squares(after.covered & ~before.covered) if side.space(r, c).kind is SpaceKind.BULLET)
+    office = any(t.building == "Sheriff's Office" for t in tiles)
+    targets = all_bandits(after) if office else targets_in_sight(after)
+    shots = min(position.bullets + gained, len(targets))
+    exposure = count_bandits(after) - count_bandits(before)
+    value = -BANDIT_POINTS * exposure + (BANDIT_POINTS + TOMBSTONE_POINTS - POINTS_PER_BULLET) * shots
+    return value, shots
 
 
 def plan_wrangles(position: PlanPosition, placements: list[Placement]) -> list[dict[str, object]]:
@@ -211,31 +256,34 @@ def plan_wrangles(position: PlanPosition, placements: list[Placement]) -> list[d
              "wrangle": chosen.get(p.squares[0], 0)} for p in pastures(after) if p.mask & new_fields]
 
 
-def wrangleable_pastures(before: Settlement, after: Settlement) -> list[Pasture]:
-    """Pastures after the plan that hold a field square the plan added and no cowpoke, with 3+ cows."""
+def open_touched_pastures(before: Settlement, after: Settlement) -> list[Pasture]:
+    """Pastures after the plan that hold a field square the plan added and no cowpoke."""
     new_fields = after.fields & ~before.fields
-    return [p for p in pastures(after) if p.mask & new_fields and not p.wrangled and p.cows >= MIN_WRANGLE]
+    return [p for p in pastures(after) if p.mask & new_fields and not p.wrangled]
 
 
-def wrangle_plan(position: PlanPosition, before: Settlement, after: Settlement) -> tuple[int, list[tuple[Pasture, int]]]:
-    """The best wrangles at the end of a plan: ``(points, [(pasture, cows), ...])`` (see the module
-    docstring); at most as many wrangles as cowpokes left."""
-    candidates = wrangleable_pastures(before, after)
+def wrangle_plan(position: PlanPosition, before: Settlement,
+                 after: Settlement) -> tuple[int, list[tuple[Pasture, int]], tuple[int, int]]:
+    """The best wrangles at the end of a plan, weighed against keeping pastures growing:
+    ``(points, [(pasture, cows wrangled), ...], (wrangles term, pasture_potential term))`` (see the
+    module docstring); at most as many wrangles as cowpokes left."""
+    candidates = open_touched_pastures(before, after)
     barns = len(building_tiles(after, "Barn"))
     options = [[0] + list(range(MIN_WRANGLE, min(p.cows, MAX_WRANGLE) + 1)) for p in candidates]
-    best: tuple[int, list] = (0, [])
+    best: tuple[int, list, tuple[int, int]] = (-1, [], (0, 0))
     for choice in product(*options):
         if sum(1 for k in choice if k) > position.cowpokes_left:
             continue
-        points, claimed = 0, set()
-        for k in choice:
+        points, potential, claimed = 0, 0, set()
+        for pasture, k in zip(candidates, choice):
             if not k:
+                potential += COW_POTENTIAL_POINTS * min(pasture.cows, MAX_WRANGLE)
                 continue
             points += position.wrangle_points[k] + barns * BARN_GOLD * POINTS_PER_GOLD
             if k >= MIN_CONTRACT:
                 large = position.contracts[k][1] and k not in claimed
                 claimed.add(k)
                 points += position.contract_points(k, large)
-        if points > best[0]:
-            best = (points, [(p, k) for p, k in zip(candidates, choice) if k])
+        if points + potential > best[0]:
+            best = (points + potential, [(p, k) for p, k in zip(candidates, choice) if k], (points, potential))
     return best

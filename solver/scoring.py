@@ -55,7 +55,7 @@ def partner_counts(player: PlayerState) -> dict[str, int]:
     buildings = building_tiles(s)
     rows_closed = sum(1 for r in range(s.height) if not any(s.open & s.grid.bit(r, c) for c in range(s.width)))
     return {
-        "tombstones": len(s.tombstones),
+        "tombstones": s.tombstone_count,
         "completed_towns": len(player.completed_towns),
         "claimed_mines": len(claimed),
         "covered_horseshoes": side.count(SpaceKind.HORSESHOE) - len(uncovered(player, SpaceKind.HORSESHOE)),
@@ -95,7 +95,7 @@ def pink_building_points(player: PlayerState) -> int:
         touching = tile | g.neighbours(tile)  # its own field squares, and those beside it
         total += sum(p.cows for p in pastures(s) if p.mask & touching)
     chapels = len(building_tiles(s, "Chapel"))
-    total += chapels * CHAPEL_POINTS * len(s.tombstones)
+    total += chapels * CHAPEL_POINTS * s.tombstone_count
     if not uncovered(player, SpaceKind.HORSESHOE):
         total += STABLES_POINTS * len(building_tiles(s, "Stables"))
     return total

@@ -94,6 +94,9 @@ class Settlement:
         self.hill_bandits: set[Coord] = set()
         self.cowpokes: set[Coord] = set()
         self.tombstones: set[Coord] = set()
+        #: tombstones a later tile was placed over (docs/rulings.md R38): they still score, but no longer
+        #: mark their square (a bandit on the new tile there is a new, unshot bandit)
+        self.buried_tombstones: list[Coord] = []
 
     # --- reading --------------------------------------------------------------------------
 
@@ -137,6 +140,11 @@ class Settlement:
         """Mask of uncovered spaces a tile could still cover (printed terrain allowing)."""
         return self.grid.full & ~self.blocked & ~self.covered
 
+    @property
+    def tombstone_count(self) -> int:
+        """Every tombstone on the board, buried under a later tile or not (each scores at the Endgame)."""
+        return len(self.tombstones) + len(self.buried_tombstones)
+
     def open_spaces(self) -> list[Coord]:
         """Uncovered spaces a tile could still cover (printed terrain allowing), reading order."""
         return self.grid.squares(self.grid.full & ~self.blocked & ~self.covered)
@@ -166,6 +174,10 @@ class Settlement:
             self.cover[r][c] = index
         self.covered |= mask
         self.region = self.grid.flood(self.region | mask, self.covered | self.connects)
+        for rc, _ in squares:
+            if rc in self.tombstones:
+                self.tombstones.discard(rc)
+                self.buried_tombstones.append(rc)
         g = self.grid
         for (r, c), cell in squares:
             bit = g.bit(r, c)
@@ -202,6 +214,7 @@ class Settlement:
         other.hill_bandits = set(self.hill_bandits)
         other.cowpokes = set(self.cowpokes)
         other.tombstones = set(self.tombstones)
+        other.buried_tombstones = list(self.buried_tombstones)
         return other
 
     # --- serialising ------------------------------------------------------------------------
@@ -214,6 +227,7 @@ class Settlement:
             "hill_bandits": sorted(list(rc) for rc in self.hill_bandits),
             "cowpokes": sorted(list(rc) for rc in self.cowpokes),
             "tombstones": sorted(list(rc) for rc in self.tombstones),
+            "buried_tombstones": [list(rc) for rc in self.buried_tombstones],
         }
 
     @classmethod
@@ -234,4 +248,5 @@ class Settlement:
             settlement.add_hill_bandit(r, c)
         settlement.cowpokes = {tuple(rc) for rc in data.get("cowpokes", [])}
         settlement.tombstones = {tuple(rc) for rc in data.get("tombstones", [])}
+        settlement.buried_tombstones = [tuple(rc) for rc in data.get("buried_tombstones", [])]
         return settlement

@@ -25,7 +25,7 @@ def check_invariants(game: Game) -> None:
     for p in game.players:  # every cowpoke stands in a pasture, one per wrangle
         assert len(p.settlement.cowpokes) == sum(1 for e in game.events if e["type"] == "wrangle" and e["seat"] == p.seat)
     assert all(p.gold >= 0 and p.bullets >= 0 for p in game.players)
-    tombstones = sum(len(p.settlement.tombstones) for p in game.players)
+    tombstones = sum(p.settlement.tombstone_count for p in game.players)
     solo_bullets = (game.solo.bullets_on_bandits + game.solo.spare_bullets) if game.solo else 0
     assert supply["bullets"] + sum(p.bullets for p in game.players) + tombstones + solo_bullets == counts["bullets"]
     alleys = sum(1 for p in game.players for t in p.settlement.tiles if t.tile.is_alley)

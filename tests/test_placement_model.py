@@ -192,3 +192,67 @@ def test_a_barn_in_the_plan_pays_gold_on_the_wrangle():
     reference = best_plan_by_enumeration(position)
     assert result.objective == reference.value.total
     assert result.value.terms["wrangles"] == position.wrangle_points[3] + 1  # 3 cows + 1 Barn gold
+
+
+# --- bandits and sheriffs in the plan (Sheriffs and bandits) ------------------------------------------------
+
+
+def bandit_position(rows, tiles, bullets=0, placed=()):
+    side = board_side_from_map(rows)
+    s = Settlement(side)
+    s.place(tile_from_map("start", "."), 0, *side.start)
+    for tid, shape, r, c in placed:  # hand-placed, rooted: no connection needed
+        s.place(tile_from_map(tid, shape), 0, r, c, rooted_on=(r, c))
+    built = tuple(tile_from_map(t, *(spec if isinstance(spec, tuple) else (spec,))) for t, spec in tiles.items())
+    return PlanPosition(s, built, bullets=bullets)
+
+
+def check_against_enumeration(position):
+    result = solve_plan(position)
+    reference = best_plan_by_enumeration(position)
+    assert result.objective == reference.value.total == result.value.total
+    assert_playable(position, result.placements)
+    return result
+
+
+def test_a_sheriff_placed_in_line_shoots_with_the_players_bullet():
+    # "If you have one or more bullets, they'll shoot any bandits who are in the same row or column."
+    position = bandit_position(["X.....", "^^^^^^"], {"sheriff": "s"}, bullets=1, placed=[("b", "b", 0, 5)])
+    result = check_against_enumeration(position)
+    shot = 1 + 2 - 1  # the exposed bandit removed, a tombstone, a bullet spent
+    assert result.value.terms["bandits"] == shot
+
+
+def test_no_bullet_no_shot():
+    position = bandit_position(["X.....", "^^^^^^"], {"sheriff": "s"}, bullets=0, placed=[("b", "b", 0, 5)])
+    assert check_against_enumeration(position).value.terms["bandits"] == 0
+
+
+def test_a_building_between_blocks_the_shot():
+    # "Sheriffs cannot, however, shoot through cows, hills, mines, or buildings."
+    position = bandit_position(["X....", "^^^^^"], {"sheriff": "s"}, bullets=1,
+                               placed=[("link", ".", 0, 1), ("house", "h", 0, 3), ("b", "b", 0, 4)])
+    result = check_against_enumeration(position)
+    assert result.value.terms["bandits"] == 0  # the sheriff can only stand behind the house
+
+
+def test_sheriffs_office_shoots_anywhere():
+    # Building guide / Sheriff's Office: "take a bullet ... shoot bandits anywhere on your settlement board".
+    position = bandit_position(["X..", "...", "^.."], {"office": ("#", "Sheriff's Office")}, placed=[("b", "b", 2, 2)])
+    result = check_against_enumeration(position)
+    assert result.value.terms["bandits"] == 2  # its own bullet shoots the bandit: +1 exposure, +2 tombstone, -1 bullet
+    assert result.value.terms["bonuses"] == 1  # the office's bullet
+
+
+def test_covering_a_printed_bandit_chases_it_off():
+    position = bandit_position(["X.b", "^^^"], {"two": ".."})
+    result = check_against_enumeration(position)
+    assert result.value.terms["bandits"] == 1
+
+
+def test_a_bandit_on_a_tile_is_exposure():
+    position = bandit_position(["X.$", "^^^"], {"bandit_gold": "b$"})
+    result = check_against_enumeration(position)
+    assert result.value.terms["bandits"] in (0, -1)
+    if result.placements:
+        assert result.value.terms["bandits"] == -1 and result.value.terms["bonuses"] >= 1

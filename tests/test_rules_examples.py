@@ -293,3 +293,19 @@ def test_johnnys_pocket_aces_score_18_on_top_of_normal_ace_scoring():
     points = endgame_points(game.catalog, game.players[0])
     assert points["pocket_aces"] == 2 * 3 + 4 * 3 == 18
     assert points["aces"] == ace_points({"clubs": 2, "hearts": 4}) == 12
+
+
+def test_a_tile_over_a_tombstone_brings_its_own_bandit():
+    # docs/rulings.md R38: the buried tombstone still scores; the tile's bandit on that square is unshot.
+    game = fixture_game(["X..b.", ".....", "....^"], {"sheriff": "s", "bandit": "b"})
+    player = game.players[0]
+    player.bullets, game.supply["bullets"] = 1, game.supply["bullets"] - 1
+    place(game, "sheriff", 0, 1)
+    resolve(game)
+    s = player.settlement
+    assert s.tombstones == {(0, 3)} and count_bandits(s) == 0
+    place(game, "bandit", 0, 3)
+    resolve(game)
+    assert s.tombstones == set() and s.buried_tombstones == [(0, 3)]
+    assert count_bandits(s) == 1 and s.tombstone_count == 1
+    assert endgame_points(game.catalog, player)["tombstones"] == 2
