@@ -54,6 +54,7 @@ from solver.plan_weights import (
     BANDIT_POINTS,
     BONUS_POINTS,
     BUILDING_BULLETS,
+    CONTRACT_POINTS,
     COW_POTENTIAL_POINTS,
     POINTS_PER_BULLET,
     POINTS_PER_GOLD,
@@ -114,8 +115,6 @@ class PlanPosition:
 
     def contract_points(self, size: int, large: bool) -> int:
         """The cattle contract of wrangle ``size`` (4-7), large or small side, in points."""
-        from solver.plan_weights import CONTRACT_POINTS
-
         kind, _ = self.contracts[size]
         spec = next(c for c in self.catalog.scoreboard.contracts if c.kind == kind)
         return (spec.large if large else spec.small) * CONTRACT_POINTS[kind]
@@ -130,8 +129,6 @@ class PlanPosition:
     def mining_value(self, space: int) -> int:
         """Points the marker on ``space`` is worth from now on: income (gold at POINTS_PER_GOLD = 1
         point) for each Mining Income still to come, Endgame points, and the second partner."""
-        from solver.plan_weights import POINTS_PER_GOLD
-
         track = self.catalog.mining_track
         incomes_left = LAST_YEAR - self.year
         value = track[space].income * incomes_left * POINTS_PER_GOLD + track[space].points
