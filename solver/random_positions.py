@@ -36,10 +36,11 @@ def random_settlement(seed: int, *, tiles: int = 400, covered: int | None = None
     return settlement
 
 
-def game_positions(count: int, seed: int, tiles: int | tuple[int, ...] = 1, max_size: int = 6):
+def game_positions(count: int, seed: int, tiles: int | tuple[int, ...] = 1, max_size: int = 6, with_games: bool = False):
     """``count`` planning positions taken from random games played by the engine: a random seat at a
     random moment of a 2-4 player game, with ``tiles`` tiles (or a random count among them) drawn from
-    the tiles still in the trays (at most ``max_size`` squares each).  Deterministic for ``seed``."""
+    the tiles still in the trays (at most ``max_size`` squares each).  Deterministic for ``seed``.
+    ``with_games``: each item is ``(position, game, seat)``, the game stopped at that moment."""
     from solver.bots import RandomBot
     from solver.config import GameConfig
     from solver.game import Game
@@ -61,5 +62,6 @@ def game_positions(count: int, seed: int, tiles: int | tuple[int, ...] = 1, max_
         if len(pool) < n:
             continue
         seat = rng.randrange(len(game.players))
-        out.append(PlanPosition.from_game(game, seat, rng.sample(pool, n)))
+        position = PlanPosition.from_game(game, seat, rng.sample(pool, n))
+        out.append((position, game, seat) if with_games else position)
     return out

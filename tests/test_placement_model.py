@@ -256,3 +256,60 @@ def test_a_bandit_on_a_tile_is_exposure():
     assert result.value.terms["bandits"] in (0, -1)
     if result.placements:
         assert result.value.terms["bandits"] == -1 and result.value.terms["bonuses"] >= 1
+
+
+def _plain(position: PlanPosition, placements) -> bool:
+    """An answer whose effects in the engine match the plan's definition tile by tile: no fields,
+    bandits, sheriffs or red buildings on its tiles, no alley icon, no alley space covered."""
+    from solver.components import Icon, SpaceKind, Terrain
+
+    side = position.settlement.side
+    for p in placements:
+        tile = position.tile(p.tile_id)
+        if tile.building in ("Town Hall", "Bank", "General Store", "Sheriff's Office") or any(
+                cell.terrain is Terrain.FIELD or cell.icon in (Icon.BANDIT, Icon.SHERIFF, Icon.ALLEY) for _, cell in tile.cells):
+            return False
+        squares = tile.orientations[p.orientation].squares_at(p.row, p.col)
+        if any(side.space(*rc).kind is SpaceKind.ALLEY for rc in squares):
+            return False
+    return True
+
+
+def test_answers_replayed_through_the_game_match_the_plan_on_positions_from_real_games():
+    """Issue 5's proof: apply CP-SAT's placements with the rules engine (solver.game) and compare what the
+    player gains with the plan's terms: town points, gold and bullets (bonuses), the mining marker's move
+    (valued by the same table) and horseshoes covered."""
+    from solver.components import SpaceKind
+
+    checked = 0
+    for position, game, seat in game_positions(200, seed=31, tiles=(1, 2), with_games=True):
+        result = solve_plan(position)
+        if not result.placements or not _plain(position, result.placements):
+            continue
+        player = game.players[seat]
+        before = (player.ledger.get("towns", 0), player.gold, player.bullets, player.mining,
+                  player.ledger.get("buildings", 0))
+        surrounded_before = list(player.triggered)
+        s = player.settlement
+        horseshoes = [rc for rc in s.side.squares(SpaceKind.HORSESHOE) if s.cover[rc[0]][rc[1]] < 0]
+        for p in result.placements:
+            game.agenda.insert(0, {"step": "place_tile", "seat": seat, "tile": p.tile_id, "source": "replay"})
+            game.apply({"type": "place", "tile": p.tile_id, "orientation": p.orientation, "row": p.row, "col": p.col})
+            while game.pending() and game.pending()["seat"] == seat and game.pending()["type"] in (
+                    "second_partner", "ace_card", "stash", "hideout", "wheelwright"):
+                game.apply(game.legal_moves()[0])
+        terms = result.value.terms
+        newly = [player.settlement.tiles[i].tile.building for i in player.triggered if i not in surrounded_before]
+        if "General Store" in newly:
+            continue  # its choice is the player's: valued as a fixed weight by the plan
+        from solver.plan_weights import BANK_POINTS, TOWN_HALL_POINTS
+
+        assert terms["buildings"] == BANK_POINTS * newly.count("Bank") + TOWN_HALL_POINTS * newly.count("Town Hall")
+        assert player.ledger.get("buildings", 0) - before[4] == TOWN_HALL_POINTS * newly.count("Town Hall")
+        assert player.ledger.get("towns", 0) - before[0] == terms["towns"]
+        bank_gold = 3 * newly.count("Bank")  # Building guide: a surrounded Bank gives 3 gold
+        assert (player.gold - before[1]) + (player.bullets - before[2]) == terms["bonuses"] + bank_gold
+        assert position.mining_gain(player.mining - before[3]) == terms["mining"]
+        assert sum(1 for rc in horseshoes if s.cover[rc[0]][rc[1]] >= 0) == terms["horseshoes"]
+        checked += 1
+    assert checked >= 35
