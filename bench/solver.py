@@ -11,15 +11,11 @@ from __future__ import annotations
 
 import argparse
 import statistics
-import sys
-from pathlib import Path
 
-# This file is named solver.py (issue 5); keep it from shadowing the solver package.
-sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != Path(__file__).resolve().parent]
-
-from solver.placement_model import solve_plan  # noqa: E402
-from solver.plan_enumerator import best_plan_by_enumeration  # noqa: E402
-from solver.random_positions import game_positions  # noqa: E402
+import _path  # noqa: F401  (first: keeps this file from shadowing the solver package)
+from solver.placement_model import solve_plan
+from solver.plan_enumerator import best_plan_by_enumeration
+from solver.random_positions import game_positions
 
 
 def summary(times: list[float]) -> str:

@@ -44,3 +44,15 @@ def test_cli_draws_a_board_and_lists_tiles(capsys):
     assert "at (row" in capsys.readouterr().out
     assert main(["board", "nowhere/normal"]) == 2
     assert "unknown" in capsys.readouterr().err
+
+
+def test_benchmark_scripts_run_as_scripts():
+    """bench/solver.py (named by issue 5) must not shadow the solver package for the other benchmarks."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    out = subprocess.run([sys.executable, "bench/engine.py", "--games", "1"], cwd=root, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert "games/s" in out.stdout
