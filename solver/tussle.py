@@ -46,14 +46,7 @@ def resolve_tussle(bandits: list[int], points: int, year: int) -> list[TussleRes
 def count_bandits(settlement) -> int:
     """Unshot bandits on a settlement board, as the Tussle counts them (rulebook: Tussle): bandits
     on placed tiles, bandits printed on spaces no tile covers (docs/rulings.md R8) and hill bandits,
-    less those turned into tombstones."""
-    from solver.components import Icon, SpaceKind
+    less those turned into tombstones — the squares of ``solver.sheriffs.bandit_mask``."""
+    from solver.sheriffs import bandit_mask
 
-    count = 0
-    for placed in settlement.tiles:
-        count += sum(1 for rc, cell in placed.squares if cell.icon is Icon.BANDIT and rc not in settlement.tombstones)
-    for r, c in settlement.side.squares(SpaceKind.BANDIT):
-        if settlement.cover[r][c] < 0 and (r, c) not in settlement.tombstones:
-            count += 1
-    count += sum(1 for rc in settlement.hill_bandits if rc not in settlement.tombstones)
-    return count
+    return bandit_mask(settlement).bit_count()
