@@ -166,6 +166,12 @@ def tile_bonus_points(tile: Tile) -> int:
 def play_order(position: PlanPosition, placements: list[Placement]) -> list[Placement]:
     """An order in which every placement is legal, found greedily (the first legal one in the given
     order each time).  Raises ``IllegalPlan`` when none exists (overlap, a tile twice, disconnected)."""
+    return play(position, placements)[0]
+
+
+def play(position: PlanPosition, placements: list[Placement]) -> tuple[list[Placement], Settlement]:
+    """``play_order``'s order and a copy of the settlement with the plan placed in that order.
+    Raises ``IllegalPlan`` like ``play_order``."""
     ids = [p.tile_id for p in placements]
     if len(ids) != len(set(ids)):
         raise IllegalPlan("a plan places each tile at most once")
@@ -184,17 +190,14 @@ def play_order(position: PlanPosition, placements: list[Placement]) -> list[Plac
             reasons = [check_placement(settlement, position.tile(p.tile_id), p.orientation, p.row, p.col).message
                        for p in todo]
             raise IllegalPlan(f"no legal order: {len(todo)} placement(s) cannot be played ({reasons[0]})")
-    return order
+    return order, settlement
 
 
 def evaluate_plan(position: PlanPosition, placements: list[Placement]) -> PlanValue:
     """The exact value of a plan (see the module docstring), computed with the rules engine's
     functions on the settlement after the plan.  Raises ``IllegalPlan`` for an illegal plan."""
-    order = play_order(position, placements)
+    order, after = play(position, placements)
     before = position.settlement
-    after = before.copy()
-    for p in order:
-        after.place(position.tile(p.tile_id), p.orientation, p.row, p.col)
     new = after.covered & ~before.covered
     side = after.side
     squares = after.grid.squares(new)
@@ -242,11 +245,8 @@ def plan_wrangles(position: PlanPosition, placements: list[Placement]) -> list[d
     """Wrangle planning for a plan: for every pasture the plan's field squares touch, whether to wrangle
     it once the plan is placed (``cows`` 3-7) or keep growing it (``cows`` 0), with its ``square`` (its
     first square, reading order) and the ``cows`` it holds.  Raises ``IllegalPlan``."""
-    order = play_order(position, placements)
+    order, after = play(position, placements)
     before = position.settlement
-    after = before.copy()
-    for p in order:
-        after.place(position.tile(p.tile_id), p.orientation, p.row, p.col)
     chosen = {pasture.squares[0]: k for pasture, k in wrangle_plan(position, before, after)[1]}
     new_fields = after.fields & ~before.fields
     return [{"square": list(p.squares[0]), "pasture_cows": p.cows, "wrangled_before": p.wrangled,
