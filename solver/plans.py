@@ -245,7 +245,7 @@ def plan_wrangles(position: PlanPosition, placements: list[Placement]) -> list[d
     """Wrangle planning for a plan: for every pasture the plan's field squares touch, whether to wrangle
     it once the plan is placed (``cows`` 3-7) or keep growing it (``cows`` 0), with its ``square`` (its
     first square, reading order) and the ``cows`` it holds.  Raises ``IllegalPlan``."""
-    order, after = play(position, placements)
+    _, after = play(position, placements)
     before = position.settlement
     chosen = {pasture.squares[0]: k for pasture, k in wrangle_plan(position, before, after)[1]}
     new_fields = after.fields & ~before.fields
