@@ -721,6 +721,15 @@ class Game(PlacementEffects):
             game.apply(move)
         return game
 
+    def position(self, seat: int) -> dict[str, Any]:
+        """What ``seat`` knows, as plain data a planner can resume from: ``view(seat)`` plus the agenda
+        (the steps still to come in this turn and round: open information).  ``solver.determinize``
+        rebuilds a playable game from it by sampling what the seat cannot see."""
+        data = self.view(seat)
+        data["seat"] = seat
+        data["agenda"] = [dict(s) for s in self.agenda]
+        return data
+
     def view(self, seat: int | None) -> dict[str, Any]:
         """The state as ``seat`` may see it (``None``: a spectator).  Removed: the seed and the
         chance counter, the partner and bandit deck orders (sizes only), other seats' face-down
