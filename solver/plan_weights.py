@@ -32,3 +32,17 @@ TOWN_SQUARE_POINTS = 1  #: a square covered in a town not yet complete: progress
 #: Bullets a building gives when placed (Building guide: Cache 2, Sheriff's Office 1).
 BUILDING_BULLETS = {"Cache": 2, "Sheriff's Office": 1}
 COW_POTENTIAL_POINTS = 1  #: a cow (up to 7) in an open pasture the plan touches and keeps growing
+
+# --- Position evaluation for hints and bots (solver.evaluation; reconstructed estimates) ------------
+#: A unit of gold or a bullet is worth this many points at the start of the game, falling linearly to
+#: 0 at the end (gold buys claim jumps and costly stacks; bullets shoot bandits in sight).
+GOLD_VALUE = 1.0
+BULLET_VALUE = 1.0
+#: Share of a town's sign + current completion bonus credited per share of its squares covered.
+TOWN_PROGRESS_SHARE = 0.5
+#: Points per cow (up to 7) in an open pasture without a cowpoke, at the start of the game (falls to 0).
+COW_POTENTIAL = 1.0
+#: Each unshot bandit after this year: points per remaining Tussle (bandits stay on the board).
+FUTURE_BANDIT_POINTS = 0.5
+#: A second partner's expected Endgame points (the mining track's hat space).
+PARTNER_POTENTIAL = 4.0

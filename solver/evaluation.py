@@ -1,0 +1,102 @@
+"""The value of a seat's position, in expected final points, by term: what hints and bots maximise.
+
+``position_value(game, seat)`` is the seat's score as it stands (``Game.score_breakdown``: points scored
+plus the Endgame as it would score now) split into the terms a player reasons with, plus estimates of
+what the position is worth later:
+
+- ``points``: points scored so far and the Endgame categories other than mining and partners;
+- ``partners``: the seat's partner conditions as they score now (rulebook, Endgame / Partners);
+- ``mining``: the mining marker's Endgame points plus its gold income for each Mining Income still to
+  come (a gold at ``GOLD_VALUE``), and ``PARTNER_POTENTIAL`` while the hat space is ahead;
+- ``resources``: gold and bullets in hand, worth ``GOLD_VALUE``/``BULLET_VALUE`` at the start of the
+  game falling to 0 at its end;
+- ``town_progress``: for each town not complete, ``TOWN_PROGRESS_SHARE`` of its sign + this year's
+  completion bonus per share of its squares covered;
+- ``pastures``: ``COW_POTENTIAL`` per cow (at most 7) in each pasture without a cowpoke, falling to 0;
+- ``bandits``: this year's Tussle as the bandits stand now (win: + the year's Tussle points, lose: -, with
+  a margin of one bandit counted half), and ``FUTURE_BANDIT_POINTS`` per unshot bandit per later Tussle.
+
+Weights live in ``solver.plan_weights`` (reconstructed estimates, tuned by self-play: docs/hints.md).
+Once the game is over every estimate is 0 and ``points + partners + mining`` is the final score.
+"""
+
+from __future__ import annotations
+
+from solver.mining import partner_space
+from solver.pastures import MAX_WRANGLE, pastures
+from solver.plan_weights import (
+    BULLET_VALUE,
+    COW_POTENTIAL,
+    FUTURE_BANDIT_POINTS,
+    GOLD_VALUE,
+    PARTNER_POTENTIAL,
+    TOWN_PROGRESS_SHARE,
+)
+from solver.solo import uncovered_bandits
+from solver.towns import town_points
+
+TERMS = ("points", "partners", "mining", "resources", "town_progress", "pastures", "bandits")
+LAST_YEAR = 4
+
+
+def remaining(game) -> float:
+    """Share of the game's drafting rounds not yet finished: 1.0 before the first, 0.0 once over."""
+    if game.finished:
+        return 0.0
+    total = sum(game.rounds_this_year(y) for y in range(1, LAST_YEAR + 1))
+    done = sum(game.rounds_this_year(y) for y in range(1, game.year)) + game.round_in_year - 1
+    return max(0.0, 1.0 - done / total)
+
+
+def _tussle_value(game, seat: int) -> float:
+    """This year's Tussle as the bandits stand: + its points when winning, - when losing, half at a
+    margin of one."""
+    points = game.scoreboard_side.tussle_points[game.year - 1]
+    mine = game.bandits(seat)
+    if game.solo_game:
+        margin = uncovered_bandits(game.catalog, game.solo) - mine  # >= 0: win or tie
+        share = 1.0 if margin >= 1 else 0.5 if margin == 0 else -0.5 if margin == -1 else -1.0
+        return points * share
+    others = [game.bandits(s) for s in range(game.config.players) if s != seat]
+    if mine < min(others) or mine == min(others) == max(others):
+        return points * (1.0 if mine < min(others) - 1 or mine == max(others) else 0.5)
+    if mine > max(others):
+        return -points * (1.0 if mine > max(others) + 1 else 0.5)
+    return 0.0
+
+
+def position_value(game, seat: int) -> dict[str, float]:
+    """The value of ``seat``'s position by term (``TERMS``), in points (see the module docstring)."""
+    player = game.players[seat]
+    breakdown = game.score_breakdown(seat)
+    endgame = breakdown["endgame"]
+    terms = dict.fromkeys(TERMS, 0.0)
+    terms["partners"] = float(endgame["partners"])
+    terms["mining"] = float(endgame["mining"])
+    terms["points"] = float(breakdown["total"]) - terms["partners"] - terms["mining"]
+    if game.finished:
+        return terms
+    rest = remaining(game)
+    track = game.catalog.mining_track
+    incomes_left = LAST_YEAR - game.year
+    terms["mining"] += track[player.mining].income * incomes_left * GOLD_VALUE
+    if not player.second_partner and player.mining < partner_space(game.catalog):
+        terms["mining"] += PARTNER_POTENTIAL * (player.mining + 1) / (partner_space(game.catalog) + 1) * rest
+    terms["resources"] = (player.gold * GOLD_VALUE + player.bullets * BULLET_VALUE) * rest
+    s = player.settlement
+    bonus = game.scoreboard_side.town_bonus
+    for town in s.side.towns:
+        if town.letter in player.completed_towns:
+            continue
+        covered = sum(1 for r, c in town.squares if s.cover[r][c] >= 0)
+        sign, year_bonus = town_points(town, game.year, bonus)
+        terms["town_progress"] += TOWN_PROGRESS_SHARE * (sign + year_bonus) * covered / len(town.squares)
+    terms["pastures"] = sum(min(p.cows, MAX_WRANGLE) for p in pastures(s) if not p.wrangled) * COW_POTENTIAL * rest
+    later_tussles = LAST_YEAR - game.year
+    terms["bandits"] = _tussle_value(game, seat) - FUTURE_BANDIT_POINTS * game.bandits(seat) * later_tussles
+    return terms
+
+
+def total(terms: dict[str, float]) -> float:
+    """The sum of the terms, in points."""
+    return sum(terms.values())

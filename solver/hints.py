@@ -1,0 +1,284 @@
+"""Move hints: the best complete options for the seat to act, ranked by expected final-score gain.
+
+``hint(position, top=3, budget_ms=...)`` answers "what should I do now?" from one seat's knowledge only
+(``Game.position(seat)``): the hidden cards and future chance are sampled (``solver.determinize``), never
+read.  An *option* is everything the seat does before anything new is revealed or another decision
+point is reached: for a draft turn, the draft (die, stack, claim jumps) or the free alleys, the Sawmill
+or the Signpost, then the tile's placement and every follow-up choice (bonus alleys, wrangle or wait and
+with how many cows, shots, building choices, ace cards).  Each option carries
+
+- ``moves``: the moves in the exact form ``Game.apply`` accepts, to be played one after another;
+- ``gain``: the change of ``solver.evaluation.position_value`` (expected final points), with ``terms``
+  (immediate points, partner conditions, mining value, resources, town progress, pastures, bandits);
+- ``label``: one readable line ("River die 3, jump 1 (2 gold): Town Hall at (2, 3), completes Lone Star
+  +9.0").
+
+Search: for a draft, every legal placement of every draftable tile is valued exactly with
+``solver.plans.evaluate_plan`` (the CP-SAT solver's own value, one tile), the draft's gold counted at
+``GOLD_VALUE``; the best candidates are then played through the rules engine on a sampled copy of the
+game, the follow-up decisions chosen one at a time by the same evaluation, and ranked by the exact
+change of ``position_value``.  Other decisions are played through the engine option by option.  The
+search stops at ``budget_ms``: the answer is then marked ``partial`` (candidates not yet played keep
+their first move and estimated gain).
+
+Source: our design (docs/hints.md); the rules are the engine's.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from typing import Any
+
+from solver.catalog import load_catalog
+from solver.components import Catalog, Tile
+from solver.determinize import sample_game
+from solver.evaluation import position_value, remaining
+from solver.game import Game
+from solver.placement import legal_placements
+from solver.plan_weights import GOLD_VALUE
+from solver.plans import PlanPosition, evaluate_plan
+from solver.settlement import Placement
+
+DEFAULT_BUDGET_MS = 800  #: the default time budget of a hint, in milliseconds
+MAX_BUDGET_MS = 10_000  #: budgets are capped here
+PLACEMENTS_PER_TILE = 3  #: placements of each tile kept as candidates
+FOLLOW_UPS = frozenset({"place_tile", "house_site", "place_alley", "wrangle", "shoot", "hideout", "wheelwright",
+                        "general_store", "ace_card", "stash", "second_partner"})
+#: Decisions whose options are placements, valued with evaluate_plan before being played.
+PLACING = frozenset({"place_tile", "house_site", "place_alley"})
+
+
+class HintError(ValueError):
+    """The hint cannot be computed: no pending decision, or it is not the position's seat's."""
+
+
+@dataclass
+class Option:
+    """One complete option: ``moves`` to apply in order, ``gain`` (points, ``terms`` by
+    ``solver.evaluation.TERMS``), a readable ``label``, and ``played``: False when the search was cut
+    short before playing it through (then ``moves`` holds only its first move and ``gain`` is the
+    estimate)."""
+
+    moves: list[dict]
+    gain: float
+    terms: dict[str, float] = field(default_factory=dict)
+    label: str = ""
+    played: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        """Plain data (points rounded to 0.01)."""
+        return {"moves": self.moves, "gain": round(self.gain, 2), "terms": {k: round(v, 2) for k, v in self.terms.items()},
+                "label": self.label, "complete": self.played}
+
+
+def _placement_move(tile: Tile, p) -> dict:
+    return {"type": "place", "tile": tile.id, "orientation": p.orientation, "row": p.row, "col": p.col}
+
+
+class _Search:
+    """A hint search on one sampled game: forks the game, plays options, values them."""
+
+    def __init__(self, game: Game, seat: int, deadline: float, value_fn=position_value):
+        self.game, self.seat, self.deadline, self.value_fn = game, seat, deadline, value_fn
+        self.base = game.to_json()
+        self.before = value_fn(game, seat)
+        self.partial = False
+        self._plan_values: dict[tuple, list[tuple[float, dict]]] = {}
+
+    def out_of_time(self) -> bool:
+        if time.perf_counter() >= self.deadline:
+            self.partial = True
+        return self.partial
+
+    def fork(self) -> Game:
+        return Game.from_json(self.base, self.game.catalog)
+
+    def placements(self, game: Game, tile: Tile, moves: list[dict] | None = None) -> list[tuple[float, dict]]:
+        """Legal placements of ``tile`` on the seat's settlement in ``game`` (or ``moves``, the
+        decision's options), best first, valued with ``evaluate_plan`` (one tile)."""
+        player = game.players[self.seat]
+        key = (tile.id, player.settlement.covered, player.gold, player.bullets, player.mining, len(game.events),
+               None if moves is None else len(moves))
+        if key not in self._plan_values:
+            position = PlanPosition.from_game(game, self.seat, [tile])
+            if moves is None:
+                spots = legal_placements(player.settlement, tile)
+                moves = [_placement_move(tile, p) for p in spots]
+            valued = [(evaluate_plan(position, [Placement(tile.id, m["orientation"], m["row"], m["col"])]).total, m)
+                      for m in moves if m.get("type") == "place"]
+            valued.sort(key=lambda vm: -vm[0])
+            self._plan_values[key] = valued
+        return self._plan_values[key]
+
+    def value(self, game: Game) -> dict[str, float]:
+        return self.value_fn(game, self.seat)
+
+    def gain(self, game: Game) -> tuple[float, dict[str, float]]:
+        after = self.value(game)
+        terms = {k: after[k] - self.before[k] for k in after}
+        return sum(terms.values()), terms
+
+    def continues(self, game: Game, chance: int) -> bool:
+        """The option goes on: the same seat faces a follow-up decision and nothing was revealed."""
+        pending = game.pending()
+        return (pending is not None and pending["seat"] == self.seat and pending["type"] in FOLLOW_UPS
+                and game.chance == chance)
+
+    def follow_up(self, game: Game) -> dict:
+        """The best move of a follow-up decision, by one step of the evaluation."""
+        pending = game.pending()
+        options = game.legal_moves()
+        if pending["type"] in PLACING:
+            tile = game.catalog.alley if pending["type"] == "place_alley" else game.catalog.tile(pending["tile"])
+            valued = self.placements(game, tile, options)
+            if valued and not any(m["type"] != "place" for m in options):
+                return valued[0][1]
+            options = [m for _, m in valued[:PLACEMENTS_PER_TILE]] + [m for m in options if m["type"] != "place"]
+        if len(options) == 1:
+            return options[0]
+        base = game.to_json()
+        best, best_value = options[0], None
+        for move in options:
+            trial = Game.from_json(base, game.catalog)
+            trial.apply(move)
+            v = sum(self.value(trial).values())
+            if best_value is None or v > best_value:
+                best, best_value = move, v
+        return best
+
+    def play(self, first: list[dict]) -> tuple[list[dict], Game, list[dict]]:
+        """Play ``first`` then the follow-ups; returns (moves, game after, events)."""
+        game = self.fork()
+        chance = game.chance
+        events: list[dict] = []
+        moves = []
+        for move in first:
+            events += game.apply(move)
+            moves.append(move)
+        while self.continues(game, chance):
+            move = self.follow_up(game)
+            events += game.apply(move)
+            moves.append(move)
+        return moves, game, events
+
+
+def _draft_candidates(search: _Search) -> list[tuple[float, list[dict]]]:
+    """(estimated gain, first moves) for every draft-turn option worth playing through."""
+    game = search.game
+    out = []
+    for move in game.legal_moves():
+        kind = move["type"]
+        if kind in ("draft", "sawmill", "signpost"):
+            tile = game.catalog.tile(move["tile"])
+            cost = move.get("cost", 0) * GOLD_VALUE * max(remaining(game), 0.0)
+            for value, place in search.placements(game, tile)[:PLACEMENTS_PER_TILE]:
+                out.append((value - cost, [move, place]))
+        elif kind == "free_alleys":
+            valued = search.placements(game, game.catalog.alley)
+            best = sum(v for v, _ in valued[:move["count"]])
+            out.append((best, [move]))
+        else:
+            out.append((0.0, [move]))
+    return out
+
+
+def _candidates(search: _Search) -> list[tuple[float, list[dict]]]:
+    game = search.game
+    pending = game.pending()
+    if pending["type"] == "draft":
+        return _draft_candidates(search)
+    options = game.legal_moves()
+    if pending["type"] in PLACING:
+        tile = game.catalog.alley if pending["type"] == "place_alley" else game.catalog.tile(pending["tile"])
+        placed = [(v, [m]) for v, m in search.placements(game, tile, options)]
+        return placed + [(0.0, [m]) for m in options if m["type"] != "place"]
+    return [(0.0, [m]) for m in options]
+
+
+def label(game: Game, moves: list[dict], events: list[dict], gain: float) -> str:
+    """A one-line description of an option: the draft, the placement, and what it achieves."""
+    parts = []
+    for move in moves:
+        kind = move["type"]
+        if kind == "draft":
+            die = next(d for d in game.dice if d.id == move["die"])
+            text = f"{die.kind.capitalize()} die {die.value}"
+            if move["jumps"]:
+                text += f", jump {move['jumps']}"
+            if move["cost"]:
+                text += f" ({move['cost']} gold)"
+            parts.append(text)
+        elif kind == "place":
+            name = "alley" if move["tile"] == "alley" else (game.catalog.tile(move["tile"]).building or f"tile {move['tile']}")
+            parts.append(f"{name} at ({move['row']}, {move['col']})")
+        elif kind == "free_alleys":
+            parts.append(f"{move['count']} free alley{'s' if move['count'] > 1 else ''}")
+        elif kind == "wrangle":
+            parts.append(f"wrangle {move['cows']} cows" if move["cows"] else "keep the pasture growing")
+        elif kind in ("sawmill", "signpost"):
+            parts.append(f"{kind.capitalize()}: {move['tile']}")
+        else:
+            detail = ", ".join(f"{k} {v}" for k, v in move.items() if k != "type")
+            parts.append(f"{kind.replace('_', ' ')}{' ' + detail if detail else ''}")
+    for event in events:
+        if event["type"] == "town_completed":
+            parts.append(f"completes {event['town']} +{event['sign'] + event['bonus']}")
+        elif event["type"] == "shot":
+            parts.append("shoots a bandit")
+    head, *rest = parts or ["nothing"]
+    return f"{head}: {', '.join(rest)} {gain:+.1f}" if rest else f"{head} {gain:+.1f}"
+
+
+def rank_options(game: Game, seat: int, top: int, budget_ms: float, value_fn=position_value) -> tuple[list[Option], bool]:
+    """The ``top`` best options of ``game``'s pending decision for ``seat`` (which must be the seat to
+    act), best first, and whether the search was cut short.  ``value_fn(game, seat)`` values a
+    position by term (default ``solver.evaluation.position_value``).  ``game`` is not changed.  Reads
+    the whole ``game``: callers that must not see hidden values pass a sampled game (``hint`` does)."""
+    start = time.perf_counter()
+    search = _Search(game, seat, start + budget_ms / 1000.0, value_fn)
+    candidates = sorted(_candidates(search), key=lambda c: -c[0])
+    played: list[Option] = []
+    for estimate, first in candidates:
+        if search.out_of_time() and played:
+            break
+        moves, after, events = search.play(first)
+        gain, terms = search.gain(after)
+        played.append(Option(moves, gain, terms, label(game, moves, events, gain)))
+    played.sort(key=lambda o: -o.gain)
+    seen = {tuple(map(repr, o.moves[:1])) for o in played}
+    if len(played) < top:
+        for estimate, first in candidates:
+            if tuple(map(repr, first[:1])) not in seen:
+                seen.add(tuple(map(repr, first[:1])))
+                played.append(Option(first[:1], estimate, {}, label(game, first[:1], [], estimate), played=False))
+            if len(played) >= top:
+                break
+    return played[:top], search.partial
+
+
+def hint(position: dict[str, Any], top: int = 3, budget_ms: float = DEFAULT_BUDGET_MS, sample_seed: int = 0,
+         catalog: Catalog | None = None) -> dict[str, Any]:
+    """The ``top`` best options for the seat of ``position`` (``Game.position(seat)`` data).
+
+    Returns ``{"version", "seat", "decision", "options": [Option.to_json()...], "partial", "budget_ms",
+    "wall_ms"}``: ``version`` echoes the state version the hint is for, ``partial`` is true when the
+    budget (milliseconds, capped at ``MAX_BUDGET_MS``) cut the search short.  Hidden values are
+    sampled with ``sample_seed``.  Raises ``HintError`` when the game is over or the pending decision
+    is another seat's, and ``solver.determinize.PositionError`` for a malformed position."""
+    start = time.perf_counter()
+    if not isinstance(top, int) or top < 1:
+        raise HintError(f"top must be a whole number >= 1, got {top!r}")
+    budget_ms = min(float(budget_ms), MAX_BUDGET_MS)
+    pending = position.get("pending")
+    if not pending:
+        raise HintError("the game is over: there is nothing to decide")
+    if pending.get("seat") != position.get("seat"):
+        raise HintError(f"the pending {pending.get('type')} decision is seat {pending.get('seat')}'s, "
+                        f"not seat {position.get('seat')}'s")
+    game = sample_game(position, sample_seed, catalog or load_catalog())
+    spent = (time.perf_counter() - start) * 1000.0
+    options, partial = rank_options(game, position["seat"], top, max(1.0, budget_ms - spent))
+    return {"version": position["version"], "seat": position["seat"], "decision": pending,
+            "options": [o.to_json() for o in options], "partial": partial, "budget_ms": budget_ms,
+            "wall_ms": round((time.perf_counter() - start) * 1000.0, 1)}

@@ -1,0 +1,231 @@
+"""Hints, position sampling, evaluation, bots and self-play (issue 6)."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from solver.bots import GreedyBot, HintBot, RandomBot, make_bot, play_game
+from solver.config import GameConfig
+from solver.determinize import PositionError, sample_game
+from solver.evaluation import TERMS, position_value
+from solver.game import Game
+from solver.hints import HintError, _Search, hint, rank_options
+from solver.placement_model import solve_plan
+from solver.plans import PlanPosition
+from solver.selfplay import main as selfplay_main
+
+
+def advance(players: int, seed: int, moves: int) -> Game:
+    """A game after ``moves`` random moves (stops early at the end)."""
+    game = Game(GameConfig(players=players, seed=seed))
+    bot = RandomBot(seed)
+    for _ in range(moves):
+        if game.finished:
+            break
+        game.apply(bot.choose(game, game.pending()["seat"]))
+    return game
+
+
+def until(game: Game, decision: str, bot=None, limit: int = 400) -> Game:
+    """Play random moves until ``decision`` is pending."""
+    bot = bot or RandomBot(1)
+    for _ in range(limit):
+        if game.finished or game.pending()["type"] == decision:
+            return game
+        game.apply(bot.choose(game, game.pending()["seat"]))
+    return game
+
+
+# --- positions and sampling ------------------------------------------------------------------------
+
+@pytest.mark.parametrize("players", [1, 2, 4])
+def test_sampled_game_agrees_with_the_seat_knowledge(players):
+    game = advance(players, 11, 12 * players)
+    seat = game.pending()["seat"]
+    position = game.position(seat)
+    json.dumps(position)  # plain data
+    for sample_seed in (0, 1):
+        sampled = sample_game(position, sample_seed)
+        assert sampled.legal_moves() == game.legal_moves()
+        assert sampled.view(seat)["players"] == game.view(seat)["players"]
+        assert sampled.position(seat)["agenda"] == position["agenda"]
+
+
+def test_position_hides_other_seats_partners_and_the_seed():
+    game = advance(3, 5, 20)
+    seat = game.pending()["seat"]
+    text = json.dumps(game.position(seat))
+    hidden = [c["id"] for p in game.players if p.seat != seat for c in p.partners if c["face_down"]]
+    assert hidden, "the other seats keep their setup partner face down"
+    for card in hidden + game.partner_deck:
+        if card not in game.face_up_partners and all(c["id"] != card for c in game.players[seat].partners):
+            assert f'"{card}"' not in text
+    assert '"chance"' not in text and '"seed"' not in text
+
+
+def test_hidden_values_do_not_change_the_hint():
+    """Two games that differ only in what the seat cannot see give the same hint."""
+    game = until(advance(2, 3, 10), "draft")
+    seat = game.pending()["seat"]
+    data = game.to_json()
+    other = dict(data, config=dict(data["config"], seed=999), partner_deck=list(reversed(data["partner_deck"])))
+    twin = Game.from_json(other)
+    assert twin.position(seat) == game.position(seat)
+    first = hint(game.position(seat), top=2, budget_ms=10_000)
+    second = hint(twin.position(seat), top=2, budget_ms=10_000)
+    assert [o["moves"] for o in first["options"]] == [o["moves"] for o in second["options"]]
+
+
+def test_malformed_position_is_refused():
+    with pytest.raises(PositionError):
+        sample_game({"seat": 0, "config": {}}, 1)
+
+
+# --- hints -------------------------------------------------------------------------------------------
+
+def play_option(game: Game, moves: list[dict]) -> None:
+    """Every move of an option is accepted by the real game, in order."""
+    for move in moves:
+        assert move in game.legal_moves(), move
+        game.apply(move)
+
+
+@pytest.mark.parametrize("players,seed", [(1, 2), (2, 4), (3, 6)])
+def test_hint_options_are_complete_and_playable_at_every_kind_of_decision(players, seed):
+    game = Game(GameConfig(players=players, seed=seed))
+    bot = RandomBot(seed)
+    kinds = set()
+    rng = random.Random(seed)
+    while not game.finished:
+        pending = game.pending()
+        seat = pending["seat"]
+        if pending["type"] not in kinds or rng.random() < 0.1:
+            kinds.add(pending["type"])
+            answer = hint(game.position(seat), top=3, budget_ms=10_000)
+            assert answer["version"] == game.version and answer["seat"] == seat
+            assert answer["decision"]["type"] == pending["type"]
+            options = answer["options"]
+            assert 1 <= len(options) <= 3
+            gains = [o["gain"] for o in options]
+            assert gains == sorted(gains, reverse=True)
+            for option in options:
+                assert option["label"] and option["complete"]
+                assert abs(sum(option["terms"].values()) - option["gain"]) < 0.05
+                assert set(option["terms"]) == set(TERMS)
+            trial = Game.from_json(game.to_json())
+            play_option(trial, options[0]["moves"])
+            after = trial.pending()
+            assert after is None or after["seat"] != seat or after["type"] not in ("wrangle", "place_tile") \
+                or trial.chance != game.chance
+        game.apply(bot.choose(game, seat))
+    assert {"draft", "place_tile", "keep_partner"} <= kinds
+
+
+def test_draft_hint_is_a_whole_turn_with_a_label():
+    game = until(advance(2, 8, 6), "draft")
+    seat = game.pending()["seat"]
+    answer = hint(game.position(seat), top=3, budget_ms=10_000)
+    best = answer["options"][0]
+    assert best["moves"][0]["type"] in ("draft", "free_alleys", "sawmill", "signpost", "pass")
+    if best["moves"][0]["type"] == "draft":
+        assert best["moves"][1]["type"] == "place"
+        assert "die" in best["label"] and " at (" in best["label"]
+    trial = Game.from_json(game.to_json())
+    before = position_value(trial, seat)
+    play_option(trial, best["moves"])
+    after = position_value(trial, seat)
+    assert round(sum(after.values()) - sum(before.values()), 2) == pytest.approx(best["gain"], abs=0.01)
+
+
+def test_a_tiny_budget_gives_a_partial_answer_in_time():
+    game = until(advance(2, 8, 6), "draft")
+    seat = game.pending()["seat"]
+    answer = hint(game.position(seat), top=3, budget_ms=1)
+    assert answer["partial"] is True
+    assert answer["options"] and answer["options"][0]["moves"][0] in game.legal_moves()
+
+
+def test_hint_for_another_seat_or_a_finished_game_is_refused():
+    game = until(advance(2, 8, 6), "draft")
+    seat = game.pending()["seat"]
+    with pytest.raises(HintError, match="seat"):
+        hint(game.position(1 - seat))
+    with pytest.raises(HintError, match="top"):
+        hint(game.position(seat), top=0)
+    done = play_game(Game(GameConfig(players=1, seed=1)), RandomBot(1))
+    with pytest.raises(HintError, match="over"):
+        hint(done.position(0))
+
+
+def test_placement_candidates_reach_the_solvers_proven_optimum():
+    """The hint values every legal placement exactly: its best equals CP-SAT's proven best fit."""
+    checked = 0
+    for seed in range(3):
+        game = until(advance(2, seed, 10), "place_tile")
+        if game.finished:
+            continue
+        seat = game.pending()["seat"]
+        tile = game.catalog.tile(game.pending()["tile"])
+        search = _Search(game, seat, float("inf"))
+        best_value = search.placements(game, tile, game.legal_moves())[0][0]
+        result = solve_plan(PlanPosition.from_game(game, seat, [tile]), required=True)
+        assert result.status == "OPTIMAL"
+        assert best_value == result.objective
+        checked += 1
+    assert checked >= 2
+
+
+# --- evaluation ----------------------------------------------------------------------------------------
+
+def test_finished_game_value_is_the_final_score():
+    game = play_game(Game(GameConfig(players=2, seed=4)), RandomBot(4))
+    for seat in range(2):
+        terms = position_value(game, seat)
+        assert terms["resources"] == terms["town_progress"] == terms["pastures"] == terms["bandits"] == 0
+        assert terms["points"] + terms["partners"] + terms["mining"] == game.players[seat].points
+
+
+# --- bots and self-play ------------------------------------------------------------------------------
+
+def test_every_bot_plays_a_whole_game_legally():
+    game = Game(GameConfig(players=3, seed=9))
+    bots = {0: make_bot("random", 1), 1: make_bot("greedy", 2), 2: make_bot("hint", 3)}
+    assert isinstance(bots[1], GreedyBot) and isinstance(bots[2], HintBot)
+    play_game(game, bots)
+    assert game.finished and len(game.standings()) == 3
+    replayed = Game.replay(game.config, game.moves)
+    assert replayed.to_json() == game.to_json()
+
+
+def test_greedy_and_hint_bots_outscore_random_solo():
+    scores = {}
+    for name in ("random", "greedy", "hint"):
+        game = play_game(Game(GameConfig(players=1, seed=21)), make_bot(name, 5))
+        scores[name] = game.players[0].points
+    assert scores["greedy"] > scores["random"] and scores["hint"] > scores["random"]
+
+
+def test_unknown_bot_is_refused():
+    with pytest.raises(ValueError, match="unknown bot"):
+        make_bot("oracle")
+
+
+def test_selfplay_command_prints_and_writes_the_summary(tmp_path, capsys):
+    out = tmp_path / "summary.json"
+    assert selfplay_main(["--players", "1", "--games", "2", "--bot", "greedy", "--seed", "3", "--quiet",
+                          "--json", str(out)]) == 0
+    summary = json.loads(out.read_text())
+    row = summary["bots"]["greedy"]
+    assert row["games"] == 2 and row["min"] <= row["median"] <= row["max"]
+    assert sum(summary["solo_ranks"].values()) == 2
+    assert "greedy" in capsys.readouterr().out
+
+
+def test_rank_options_does_not_change_the_game():
+    game = until(advance(2, 8, 6), "draft")
+    before = json.dumps(game.to_json(), sort_keys=True)
+    rank_options(game, game.pending()["seat"], 3, 10_000)
+    assert json.dumps(game.to_json(), sort_keys=True) == before
