@@ -33,16 +33,17 @@ TOWN_SQUARE_POINTS = 1  #: a square covered in a town not yet complete: progress
 BUILDING_BULLETS = {"Cache": 2, "Sheriff's Office": 1}
 COW_POTENTIAL_POINTS = 1  #: a cow (up to 7) in an open pasture the plan touches and keeps growing
 
-# --- Position evaluation for hints and bots (solver.evaluation; reconstructed estimates) ------------
+# --- Position evaluation for hints and bots (solver.evaluation; our estimates, tuned by self-play:
+# docs/hints.md) ----------------------------------------------------------------------------------
 #: A unit of gold or a bullet is worth this many points at the start of the game, falling linearly to
 #: 0 at the end (gold buys claim jumps and costly stacks; bullets shoot bandits in sight).
-GOLD_VALUE = 1.0
+GOLD_VALUE = 2.0
 BULLET_VALUE = 1.0
 #: Share of a town's sign + current completion bonus credited per share of its squares covered.
-TOWN_PROGRESS_SHARE = 0.5
+TOWN_PROGRESS_SHARE = 0.9
 #: Points per cow (up to 7) in an open pasture without a cowpoke, at the start of the game (falls to 0).
-COW_POTENTIAL = 1.0
+COW_POTENTIAL = 2.0
 #: Each unshot bandit after this year: points per remaining Tussle (bandits stay on the board).
-FUTURE_BANDIT_POINTS = 0.5
+FUTURE_BANDIT_POINTS = 1.5
 #: A second partner's expected Endgame points (the mining track's hat space).
 PARTNER_POTENTIAL = 4.0
