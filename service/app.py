@@ -29,6 +29,7 @@ class ProblemApi(Api):
     """flask-smorest's ``Api`` whose documented error answers are ``application/problem+json``."""
 
     ERROR_SCHEMA = ProblemSchema
+    DEFAULT_ERROR_RESPONSE_NAME = None  # each operation lists its own error statuses, no catch-all "default"
 
     def _register_responses(self):
         for status in http.HTTPStatus:

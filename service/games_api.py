@@ -71,7 +71,7 @@ def _if_match():
 @blp.route("", methods=["POST"])
 @blp.arguments(GameCreateSchema, example={"players": 2, "seats": [{"board": None, "side": "normal"}, {}]})
 @blp.response(201, GameCreatedSchema, headers={**ETAG_HEADER, "Location": {"schema": {"type": "string"}}})
-@problems(400, 413, 415, 422, 429)
+@problems(400, 413, 422, 429)
 def create_game(args):
     """Create a game for 1-5 players.
 
@@ -132,7 +132,7 @@ def get_legal_moves(game_id: str):
 @blp.response(200, MoveResultSchema, headers={**ETAG_HEADER, "Idempotent-Replayed": {
     "description": "true when this is the kept answer of an earlier request with the same Idempotency-Key",
     "schema": {"type": "string"}}})
-@problems(400, 401, 403, 404, 409, 412, 413, 415, 422, 429)
+@problems(400, 401, 403, 404, 409, 412, 413, 422, 429)
 @blp.doc(security=SEAT)
 def post_move(headers, move, game_id: str):
     """Play one move for the bearer's seat; answers its new state and the events the move caused.
