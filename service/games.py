@@ -18,7 +18,8 @@ import logging
 import secrets
 import threading
 from dataclasses import dataclass, field, replace
-from typing import Any
+from collections.abc import Callable
+from typing import Any, TypeVar
 
 from werkzeug.datastructures import ETags
 
@@ -32,7 +33,10 @@ from solver.config import GameConfig
 from solver.game import Game, IllegalMove
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 WRITE_ATTEMPTS = 5  #: a write that lost the optimistic check re-reads the game and tries again
+#: the snapshot is rewritten every this many moves (and at the end); loading replays the moves after it
+SNAPSHOT_EVERY = 8
 
 
 def dumps(data: Any) -> bytes:
@@ -58,12 +62,14 @@ class Answer:
 
 @dataclass
 class _Cached:
-    """A game a worker holds, with the head it was read at; ``lock`` is held while a view is built
-    from it, so a move never changes it under a reader."""
+    """A game a worker holds, with the head it was read at.  Readers use it under ``lock``; a writer
+    takes it (``taken``, under the lock) before changing it, so a move never changes it under a reader
+    and a reader never sees it changed."""
 
     head: GameHead
     game: Game
     lock: threading.Lock = field(default_factory=threading.Lock)
+    taken: bool = False  #: a writer owns the game now: readers must not use it
 
 
 def _revealed(before: Game, after: Game) -> str | None:
@@ -142,21 +148,31 @@ class Games:
         row = self.storage.row(game_id)
         if row is None:
             raise Refused(404, f"no game with id {game_id!r}", rule="unknown_game")
-        if row.snapshot and row.snapshot_moves == row.head.move_count:
-            return row.head, Game.from_json(row.snapshot, self.catalog)
-        return row.head, self.replay_log(game_id, GameConfig.from_json(row.config))
+        count = row.head.move_count  # moves committed after the row was read are not this version's
+        if not row.snapshot or row.snapshot_moves > count:
+            return row.head, self.replay_log(game_id, GameConfig.from_json(row.config), count)
+        game = Game.from_json(row.snapshot, self.catalog)
+        for _, move in self.storage.moves(game_id, start=row.snapshot_moves, stop=count):
+            game.apply(move)
+        return row.head, game
 
-    def replay_log(self, game_id: str, config: GameConfig) -> Game:
-        """The game rebuilt from its configuration and move log alone (``Game.replay``)."""
-        return Game.replay(config, [move for _, move in self.storage.moves(game_id)], self.catalog)
+    def replay_log(self, game_id: str, config: GameConfig, moves: int | None = None) -> Game:
+        """The game rebuilt from its configuration and move log alone (``Game.replay``), with its first
+        ``moves`` moves (default: all)."""
+        return Game.replay(config, [move for _, move in self.storage.moves(game_id, stop=moves)], self.catalog)
 
-    def _shared(self, head: GameHead) -> _Cached:
-        """The worker's copy of the game at ``head.version`` or later (read it under its lock)."""
-        entry = self._games.get(head.id)
-        if entry is None or entry.head.version < head.version:
-            entry = _Cached(*self._load(head.id))
-            self._games.put(head.id, entry)
-        return entry
+    def _read(self, head: GameHead, read: Callable[[GameHead, Game], T]) -> T:
+        """``read(head, game)`` on the worker's copy of the game at ``head.version`` or later, under
+        its lock (``read`` must not change the game)."""
+        for _ in range(3):
+            entry = self._games.get(head.id)
+            if entry is None or entry.head.version < head.version:
+                entry = _Cached(*self._load(head.id))
+                self._games.put(head.id, entry)
+            with entry.lock:
+                if not entry.taken:
+                    return read(entry.head, entry.game)
+        return read(*self._load(head.id))  # writers keep taking it: read a private copy
 
     def _owned(self, head: GameHead) -> tuple[GameHead, Game]:
         """A copy of the game that no one else uses, to change: the worker's cached one (taken out of
@@ -164,16 +180,19 @@ class Games:
         entry = self._games.pop(head.id)
         if entry is not None and entry.head.version == head.version:
             with entry.lock:  # waits for views being built from it
-                return entry.head, entry.game
+                if not entry.taken:
+                    entry.taken = True
+                    return entry.head, entry.game
         return self._load(head.id)
 
-    def _view(self, head: GameHead, game: Game, seat: int | None) -> bytes:
+    def _view(self, head: GameHead, game: Game, seat: int | None) -> tuple[dict[str, Any], bytes]:
+        """The state as ``seat`` sees it, as data and as JSON text (kept for the next reader)."""
         view = game.view(seat)
         view.pop("version")
         data = {"id": head.id, "seat": seat, "version": head.version, "moves_played": game.version, **view}
         body = dumps(data)
         self._views.put((head.id, head.version, seat), body)
-        return body
+        return data, body
 
     def state(self, head: GameHead, seat: int | None) -> tuple[int, bytes]:
         """The game version and the JSON text of the game as ``seat`` (``None``: a spectator) sees it,
@@ -181,31 +200,25 @@ class Games:
         body = self._views.get((head.id, head.version, seat))
         if body is not None:
             return head.version, body
-        entry = self._shared(head)
-        with entry.lock:
-            return entry.head.version, self._view(entry.head, entry.game, seat)
+        return self._read(head, lambda h, game: (h.version, self._view(h, game, seat)[1]))
 
     def position(self, head: GameHead, seat: int) -> tuple[int, dict[str, Any]]:
         """The game version and ``Game.position(seat)``."""
-        entry = self._shared(head)
-        with entry.lock:
-            return entry.head.version, entry.game.position(seat)
+        return self._read(head, lambda h, game: (h.version, game.position(seat)))
 
     def legal_moves(self, head: GameHead, seat: int) -> dict[str, Any]:
         """The pending decision and, when it is ``seat``'s, its options (else none)."""
-        entry = self._shared(head)
-        with entry.lock:
-            pending = entry.game.pending()
-            moves = entry.game.legal_moves() if pending and pending["seat"] == seat else []
-            return {"version": entry.head.version, "seat": seat, "pending": pending, "moves": moves}
+        def read(h: GameHead, game: Game) -> dict[str, Any]:
+            pending = game.pending()
+            moves = game.legal_moves() if pending and pending["seat"] == seat else []
+            return {"version": h.version, "seat": seat, "pending": pending, "moves": moves}
+        return self._read(head, read)
 
     def settlement(self, head: GameHead, seat: int):
         """A copy of ``seat``'s settlement (open information); 404 for a seat the game does not have."""
         if not 0 <= seat < head.players:
             raise Refused(404, f"the game has seats 0 to {head.players - 1}, not {seat}", rule="unknown_seat")
-        entry = self._shared(head)
-        with entry.lock:
-            return entry.head.version, entry.game.players[seat].settlement.copy()
+        return self._read(head, lambda h, game: (h.version, game.players[seat].settlement.copy()))
 
     def events(self, head: GameHead, seat: int | None, after: int) -> dict[str, Any]:
         """The events numbered above ``after`` that ``seat`` may see, the highest number it may see
@@ -255,11 +268,12 @@ class Games:
                 log.error("the engine failed on a move of game %s: %s", game_id, type(exc).__name__)
                 raise Refused(422, "the engine could not play this move", rule="unplayable_move") from None
             new = replace(head, version=head.version + 1, move_count=head.move_count + 1, finished=game.finished)
-            state = self._view(new, game, seat)
-            caused = [e for e in json.loads(state)["events"] if e["n"] >= start]
+            data, state = self._view(new, game, seat)
+            caused = [e for e in data["events"] if e["n"] >= start]
             body = b'{"state":' + state + b',"events":' + dumps(caused) + b"}"
             kept = (key, request_digest, 200, body.decode()) if key is not None else None
-            if self.storage.commit_move(head, seat, game.moves[-1], game.to_json(), game.finished, kept):
+            snapshot = game.to_json() if game.finished or new.move_count % SNAPSHOT_EVERY == 0 else None
+            if self.storage.commit_move(head, seat, game.moves[-1], snapshot, game.finished, kept):
                 self._games.put(game_id, _Cached(new, game))
                 return Answer(200, body, new.version)
             # Another change was committed first: this copy is ahead of the database; read it again.
@@ -281,21 +295,22 @@ class Games:
             if head.finished:
                 raise Refused(409, "the game is over: its final scores stand", rule="game_over")
             moves = self.storage.moves(game_id)
-            entry = self._shared(head)
-            with entry.lock:
-                if len(moves) != head.move_count or entry.head.version != head.version:
-                    continue  # changed meanwhile
-                last_seat, last_move = moves[-1]
-                if last_seat != seat:
-                    raise Refused(403, f"the last move is seat {last_seat}'s: a seat may undo only its own last move",
-                                  rule="not_your_move")
-                before = Game.replay(entry.game.config, [m for _, m in moves[:-1]], self.catalog)
-                reason = _revealed(before, entry.game)
+            if len(moves) != head.move_count:
+                continue  # changed meanwhile
+            last_seat, last_move = moves[-1]
+            if last_seat != seat:
+                raise Refused(403, f"the last move is seat {last_seat}'s: a seat may undo only its own last move",
+                              rule="not_your_move")
+            config = self._read(head, lambda h, g: g.config)
+            before = Game.replay(config, [m for _, m in moves[:-1]], self.catalog)
+            reason = self._read(head, lambda h, g: _revealed(before, g) if h.version == head.version else "changed")
+            if reason == "changed":
+                continue  # changed meanwhile
             if reason:
                 raise Refused(409, f"cannot undo: {reason} since that move", rule="hidden_revealed")
             if self.storage.commit_undo(head, before.to_json()):
                 new = replace(head, version=head.version + 1, move_count=head.move_count - 1, finished=False)
                 self._games.put(game_id, _Cached(new, before))
-                state = self._view(new, before, seat)
+                state = self._view(new, before, seat)[1]
                 return Answer(200, b'{"state":' + state + b',"undone":' + dumps(last_move) + b"}", new.version)
         raise Refused(409, "the game kept changing while the undo was being made: fetch the state and retry", rule="busy")

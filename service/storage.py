@@ -111,10 +111,10 @@ class Storage:
 
     def head(self, game_id: str) -> GameHead | None:
         """The game's head (no snapshot), or ``None`` when there is no such game."""
-        with self.sessions() as s:
-            row = s.execute(select(GameRecord.id, GameRecord.players, GameRecord.version, GameRecord.move_count,
-                                   GameRecord.finished, GameRecord.token_digests)
-                            .where(GameRecord.id == game_id)).first()
+        with self.engine.connect() as conn:  # Core, not a Session: this runs on every request
+            row = conn.execute(select(GameRecord.id, GameRecord.players, GameRecord.version, GameRecord.move_count,
+                                      GameRecord.finished, GameRecord.token_digests)
+                               .where(GameRecord.id == game_id)).first()
         if row is None:
             return None
         return GameHead(row.id, row.players, row.version, row.move_count, row.finished, tuple(row.token_digests))
@@ -128,11 +128,13 @@ class Storage:
             head = GameHead(rec.id, rec.players, rec.version, rec.move_count, rec.finished, tuple(rec.token_digests))
             return GameRow(head, {**rec.config, "seed": rec.seed}, rec.snapshot, rec.snapshot_moves)
 
-    def moves(self, game_id: str) -> list[tuple[int, dict[str, Any]]]:
-        """The move log: ``(seat, move)`` in order."""
+    def moves(self, game_id: str, start: int = 0, stop: int | None = None) -> list[tuple[int, dict[str, Any]]]:
+        """The moves ``start`` to ``stop - 1`` (0-based; default: to the end) of the log: ``(seat, move)``."""
+        where = [MoveRecord.game_id == game_id, MoveRecord.n >= start]
+        if stop is not None:
+            where.append(MoveRecord.n < stop)
         with self.sessions() as s:
-            rows = s.execute(select(MoveRecord.seat, MoveRecord.move).where(MoveRecord.game_id == game_id)
-                             .order_by(MoveRecord.n)).all()
+            rows = s.execute(select(MoveRecord.seat, MoveRecord.move).where(*where).order_by(MoveRecord.n)).all()
         return [(r.seat, r.move) for r in rows]
 
     def stored_answer(self, game_id: str, seat: int, key: str) -> StoredAnswer | None:
@@ -151,11 +153,12 @@ class Storage:
                              token_digests=digests, version=0, move_count=0, finished=False,
                              snapshot=snapshot, snapshot_moves=0))
 
-    def commit_move(self, head: GameHead, seat: int, move: dict[str, Any], snapshot: dict[str, Any], finished: bool,
-                    answer: tuple[str, str, int, str] | None = None) -> bool:
-        """Append ``move`` (by ``seat``) to the log and store the new snapshot, if the game is still at
-        ``head.version``; ``answer`` = (idempotency key, fingerprint, status, body) to keep.  Returns
-        False, changing nothing, when another change came first (or the key was used meanwhile)."""
+    def commit_move(self, head: GameHead, seat: int, move: dict[str, Any], snapshot: dict[str, Any] | None,
+                    finished: bool, answer: tuple[str, str, int, str] | None = None) -> bool:
+        """Append ``move`` (by ``seat``) to the log, if the game is still at ``head.version``, with the new
+        snapshot (``None``: keep the older one; the moves after it are replayed on loading);
+        ``answer`` = (idempotency key, fingerprint, status, body) to keep.  Returns False, changing
+        nothing, when another change came first (or the key was used meanwhile)."""
         now = utcnow()
         with self.sessions() as s:
             try:
@@ -173,12 +176,13 @@ class Storage:
         return True
 
     @staticmethod
-    def _bump(s: Session, head: GameHead, move_count: int, snapshot: dict[str, Any], finished: bool, now) -> bool:
+    def _bump(s: Session, head: GameHead, move_count: int, snapshot: dict[str, Any] | None, finished: bool, now) -> bool:
         """The optimistic check and the game row's new values, as the transaction's first statement."""
+        values = {"version": head.version + 1, "move_count": move_count, "finished": finished, "updated_at": now}
+        if snapshot is not None:
+            values.update(snapshot=snapshot, snapshot_moves=move_count)
         changed = s.execute(
-            update(GameRecord).where(GameRecord.id == head.id, GameRecord.version == head.version)
-            .values(version=head.version + 1, move_count=move_count, finished=finished, snapshot=snapshot,
-                    snapshot_moves=move_count, updated_at=now)
+            update(GameRecord).where(GameRecord.id == head.id, GameRecord.version == head.version).values(**values)
             .execution_options(synchronize_session=False)).rowcount
         if changed != 1:
             s.rollback()

@@ -36,12 +36,12 @@ def test_kill_9_loses_no_answered_move(tmp_path):
         r = server.client.post("/games", {"players": 2, "seed": SEED})
         game_id, tokens = r.json()["id"], [t["token"] for t in r.json()["tokens"]]
         local, rng = Game(GameConfig(players=2, seed=SEED)), random.Random(7)
-        _play(server.client, game_id, tokens, local, rng, moves=40)
-        server.kill()  # right after the 40th answer: no graceful shutdown, no flush
+        _play(server.client, game_id, tokens, local, rng, moves=43)
+        server.kill()  # right after the 43rd answer (the snapshot is of move 40: the restart replays 3 moves): no graceful shutdown, no flush
         assert server.proc.returncode == -9
         server = Server(db).start()
         state = server.client.get(f"/games/{game_id}", token=tokens[0]).json()
-        assert state["moves_played"] == 40 == len(local.moves) and comparable(state) == local_view(local, 0)
+        assert state["moves_played"] == 43 == len(local.moves) and comparable(state) == local_view(local, 0)
         _play(server.client, game_id, tokens, local, rng, moves=None)
         uninterrupted = Game.replay(GameConfig(players=2, seed=SEED), local.moves)
         assert uninterrupted.finished
