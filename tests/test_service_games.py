@@ -118,3 +118,15 @@ def test_a_finished_game_takes_no_move(server, solo_game):
     r = server.client.post(f"/games/{game_id}/undo", token=tokens[0])
     assert r.status == 409 and r.json()["rule"] == "game_over"
     assert server.client.get(f"/games/{game_id}").json()["moves_played"] == len(local.moves)
+
+
+def test_the_server_log_names_no_card_token_or_seed(server, solo_game):
+    game_id, tokens, local = solo_game
+    assert server.client.post(f"/games/{game_id}/moves", {"type": "keep_partner", "partner": "p01"},
+                              token=tokens[0]).status == 409
+    server.stop()
+    log = server.proc.stderr.read().decode()
+    assert "Booting worker" in log  # the log was captured
+    cards = [p.id for p in local.catalog.partners] + [c.id for c in local.catalog.bandit_cards]
+    assert not any(card in log for card in cards) and str(SEED) not in log
+    assert not any(token in log for token in tokens)
