@@ -18,8 +18,9 @@ from typing import Any
 from flask import Flask
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
+from sqlalchemy.exc import OperationalError
 
-from service.problems import PROBLEM_JSON, ProblemSchema, register_problem_handlers
+from service.problems import PROBLEM_JSON, ProblemSchema, problem, register_problem_handlers
 
 API_TITLE = "Wild Tiled West engine"
 API_VERSION = "0.2.0"
@@ -89,5 +90,11 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api.register_blueprint(catalog_blp)
     api.register_blueprint(games_blp)
     register_problem_handlers(app)
+
+    @app.errorhandler(OperationalError)
+    def _database_busy(exc: OperationalError):
+        # e.g. SQLite still locked by other writers after its 30 s busy timeout: nothing was written
+        return problem(503, "Service Unavailable", "the database is busy: retry shortly", headers={"Retry-After": "1"})
+
     init_limits(app, "games.create_game", exempt_endpoints=("health.health",))
     return app

@@ -185,13 +185,15 @@ class Games:
                     return entry.head, entry.game
         return self._load(head.id)
 
-    def _view(self, head: GameHead, game: Game, seat: int | None) -> tuple[dict[str, Any], bytes]:
-        """The state as ``seat`` sees it, as data and as JSON text (kept for the next reader)."""
+    def _view(self, head: GameHead, game: Game, seat: int | None, keep: bool = True) -> tuple[dict[str, Any], bytes]:
+        """The state as ``seat`` sees it, as data and as JSON text (``keep``: kept for the next reader;
+        only a committed version may be kept)."""
         view = game.view(seat)
         view.pop("version")
         data = {"id": head.id, "seat": seat, "version": head.version, "moves_played": game.version, **view}
         body = dumps(data)
-        self._views.put((head.id, head.version, seat), body)
+        if keep:
+            self._views.put((head.id, head.version, seat), body)
         return data, body
 
     def state(self, head: GameHead, seat: int | None) -> tuple[int, bytes]:
@@ -268,13 +270,14 @@ class Games:
                 log.error("the engine failed on a move of game %s: %s", game_id, type(exc).__name__)
                 raise Refused(422, "the engine could not play this move", rule="unplayable_move") from None
             new = replace(head, version=head.version + 1, move_count=head.move_count + 1, finished=game.finished)
-            data, state = self._view(new, game, seat)
+            data, state = self._view(new, game, seat, keep=False)
             caused = [e for e in data["events"] if e["n"] >= start]
             body = b'{"state":' + state + b',"events":' + dumps(caused) + b"}"
             kept = (key, request_digest, 200, body.decode()) if key is not None else None
             snapshot = game.to_json() if game.finished or new.move_count % SNAPSHOT_EVERY == 0 else None
             if self.storage.commit_move(head, seat, game.moves[-1], snapshot, game.finished, kept):
                 self._games.put(game_id, _Cached(new, game))
+                self._views.put((game_id, new.version, seat), state)
                 return Answer(200, body, new.version)
             # Another change was committed first: this copy is ahead of the database; read it again.
         raise Refused(409, "the game kept changing while this move was being played: fetch the state and retry",
