@@ -16,8 +16,10 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
+# gthread: a worker serves --threads requests at once, so a Server-Sent Events stream or a slow
+# request holds one thread, not the whole worker (docs/api.md, "Serving").
 serve: $(STAMP)
-	$(VENV)/bin/gunicorn --bind $(HOST):$(PORT) --workers 2 'service.app:create_app()'
+	$(VENV)/bin/gunicorn --bind $(HOST):$(PORT) --workers 2 --worker-class gthread --threads 8 'service.app:create_app()'
 
 test: $(STAMP)
 	$(PY) -m pytest -q
@@ -27,6 +29,7 @@ bench: $(STAMP)
 	$(PY) bench/engine.py
 	$(PY) bench/solver.py
 	$(PY) bench/hints.py
+	$(PY) bench/service.py
 
 catalog-report: $(STAMP)
 	$(PY) -m solver.catalog report --out docs/components.md

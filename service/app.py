@@ -3,32 +3,63 @@
 ``create_app()`` builds the app served by gunicorn (``make serve``, ``Procfile``).  The OpenAPI 3
 document is at ``/openapi.json`` and browsable at ``/docs`` (flask-smorest).  Every error answer is
 ``application/problem+json`` (RFC 9457): ``{"type", "title", "status", "detail"}``.
+
+Settings (``create_app(config)``, or ``FLASK_<NAME>`` environment variables, JSON-decoded when they
+parse): ``DATABASE_URL`` (also read from the plain ``DATABASE_URL`` variable; default an SQLite
+file in the instance folder), ``SSE_MAX_SECONDS`` (25), ``SSE_POLL_SECONDS`` (0.5), the rate limits
+of ``service.limits`` and ``MAX_CONTENT_LENGTH`` (bytes of a request body; default 256 KiB, 413 above).
 """
 
 from __future__ import annotations
 
+import http
 from typing import Any
 
 from flask import Flask
 from flask_smorest import Api
+from flask_smorest.utils import prepare_response
+from sqlalchemy.exc import OperationalError
 
-from service.problems import register_problem_handlers
+from service.problems import PROBLEM_JSON, ProblemSchema, problem, register_problem_handlers
 
 API_TITLE = "Wild Tiled West engine"
-API_VERSION = "0.1.0"
+API_VERSION = "0.2.0"
+
+
+class ProblemApi(Api):
+    """flask-smorest's ``Api`` whose documented error answers are ``application/problem+json``."""
+
+    ERROR_SCHEMA = ProblemSchema
+    DEFAULT_ERROR_RESPONSE_NAME = None  # each operation lists its own error statuses, no catch-all "default"
+
+    def _register_responses(self):
+        for status in http.HTTPStatus:
+            response: dict[str, Any] = {"description": status.phrase}
+            if not (100 <= status < 200) and status not in (204, 304):
+                response["schema"] = self.ERROR_SCHEMA
+            prepare_response(response, self.spec, PROBLEM_JSON)
+            self.spec.components.response(status.name, response, lazy=True)
+        response = {"description": "Default error response", "schema": self.ERROR_SCHEMA}
+        prepare_response(response, self.spec, PROBLEM_JSON)
+        self.spec.components.response("DEFAULT_ERROR", response, lazy=True)
 
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the app.  ``config`` overrides Flask settings (tests pass ``{"TESTING": True}``).
 
     The catalog is loaded and validated at start-up, so a broken data file stops the service
-    from starting (``solver.catalog.CatalogError``) instead of failing on a request.
+    from starting (``solver.catalog.CatalogError``) instead of failing on a request; the database
+    tables are created when missing.
     """
     from service.catalog_api import blp as catalog_blp
+    from service.games import Games
+    from service.games_api import blp as games_blp
     from service.health import blp as health_blp
+    from service.limits import init_limits
+    from service.storage import Storage, database_url
     from solver.catalog import load_catalog
 
-    load_catalog()
+    catalog = load_catalog()
     app = Flask(__name__)
     app.config.update(
         API_TITLE=API_TITLE,
@@ -40,13 +71,30 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
         JSON_SORT_KEYS=False,
         MAX_CONTENT_LENGTH=256 * 1024,
+        SSE_MAX_SECONDS=25,
+        SSE_POLL_SECONDS=0.5,
     )
+    app.config.from_prefixed_env()
     app.json.sort_keys = False
     app.json.ensure_ascii = False
     if config:
         app.config.update(config)
-    api = Api(app)
+    storage = Storage(database_url(app.config, app.instance_path))
+    storage.create_tables()
+    app.extensions["wtw_games"] = Games(storage, catalog)
+    api = ProblemApi(app, spec_kwargs={"info": {"description": "JSON API of the Wild Tiled West engine: see docs/api.md"}})
+    api.spec.components.security_scheme("seatToken", {
+        "type": "http", "scheme": "bearer",
+        "description": "a seat's secret token from POST /games: Authorization: Bearer <token>"})
     api.register_blueprint(health_blp)
     api.register_blueprint(catalog_blp)
+    api.register_blueprint(games_blp)
     register_problem_handlers(app)
+
+    @app.errorhandler(OperationalError)
+    def _database_busy(exc: OperationalError):
+        # e.g. SQLite still locked by other writers after its 30 s busy timeout: nothing was written
+        return problem(503, "Service Unavailable", "the database is busy: retry shortly", headers={"Retry-After": "1"})
+
+    init_limits(app, "games.create_game", exempt_endpoints=("health.health",))
     return app

@@ -22,6 +22,7 @@ blp = Blueprint("catalog", __name__, url_prefix="/catalog", description="The gam
 
 @blp.route("/tiles")
 @blp.response(200, TilesCatalogSchema)
+@blp.alt_response(429, response="TOO_MANY_REQUESTS")
 def tiles():
     """The 96 tray tiles, the alley, the 14 buildings and the two combined tile trays."""
     catalog = load_catalog()
@@ -31,6 +32,7 @@ def tiles():
 
 @blp.route("/boards")
 @blp.response(200, BoardListSchema)
+@blp.alt_response(429, response="TOO_MANY_REQUESTS")
 def boards():
     """The 8 settlement boards with their sides' ids and wild rules."""
     return {"boards": load_catalog().boards}
@@ -38,7 +40,8 @@ def boards():
 
 @blp.route("/boards/<board_id>")
 @blp.response(200, BoardSchema)
-@blp.alt_response(404, description="No board has that id (application/problem+json)")
+@blp.alt_response(404, response="NOT_FOUND")
+@blp.alt_response(429, response="TOO_MANY_REQUESTS")
 def board(board_id: str):
     """One settlement board, both sides in full (maps, towns, legend)."""
     try:
@@ -49,6 +52,7 @@ def board(board_id: str):
 
 @blp.route("/scoreboard")
 @blp.response(200, ScoreboardCatalogSchema)
+@blp.alt_response(429, response="TOO_MANY_REQUESTS")
 def scoreboard():
     """The scoreboard (both sides), cattle contracts, mining track, cards, supply and dice."""
     catalog = load_catalog()

@@ -1,27 +1,73 @@
 """Error answers as ``application/problem+json`` (RFC 9457).
 
-Every HTTP error the service returns, whether raised by our views (``flask_smorest.abort``), by
-flask-smorest's argument parsing (422) or by Flask itself (404 for an unknown route, 405, 413),
-becomes ``{"type": "about:blank", "title", "status", "detail"}`` with that media type; argument
-errors add ``errors`` (field -> messages).
+Every HTTP error the service returns, whether raised by our views (``flask_smorest.abort`` or
+``Refused``), by flask-smorest's argument parsing (400 for malformed JSON, 422 for a body or query
+that breaks its schema), by flask-limiter (429) or by Flask itself (404 for an unknown route, 405,
+413), becomes ``{"type": "about:blank", "title", "status", "detail"}`` with that media type;
+argument errors add ``errors`` (field -> messages) and game refusals add ``rule`` (a short code:
+the engine's rule for an illegal move, or the service's, e.g. ``not_your_decision``).
 """
 
 from __future__ import annotations
 
+import http
+import logging
+import traceback
+
 from flask import Flask, Response, json
-from werkzeug.exceptions import HTTPException
+from marshmallow import INCLUDE, Schema, fields
+from werkzeug.exceptions import HTTPException, InternalServerError
 
 PROBLEM_JSON = "application/problem+json"
+log = logging.getLogger(__name__)
 
 
-def problem(status: int, title: str, detail: str, **extra: object) -> Response:
-    """A problem+json response with ``status`` (HTTP status code), ``title`` and ``detail``."""
+class ProblemSchema(Schema):
+    """An RFC 9457 problem: ``type``, ``title``, ``status``, ``detail``; ``rule`` names the rule a
+    refused game request broke; ``errors`` lists a request's invalid fields."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    type = fields.String(required=True, metadata={"example": "about:blank"})
+    title = fields.String(required=True, metadata={"example": "Unprocessable Content"})
+    status = fields.Integer(required=True, metadata={"example": 422})
+    detail = fields.String(required=True)
+    rule = fields.String(metadata={"description": "short code of the rule the request broke", "example": "not_connected"})
+    errors = fields.Dict(metadata={"description": "invalid request fields and their messages"})
+
+
+class Refused(Exception):
+    """A request the service refuses: ``status`` (HTTP status code), ``detail`` (why), ``rule`` (a
+    short code), ``headers`` (extra answer headers).  Nothing was changed."""
+
+    def __init__(self, status: int, detail: str, rule: str | None = None, headers: dict[str, str] | None = None):
+        super().__init__(detail)
+        self.status = status
+        self.detail = detail
+        self.rule = rule
+        self.headers = headers or {}
+
+
+def problem(status: int, title: str, detail: str, headers: dict[str, str] | None = None, **extra: object) -> Response:
+    """A problem+json response with ``status`` (HTTP status code), ``title``, ``detail`` and extra members."""
     body = {"type": "about:blank", "title": title, "status": status, "detail": detail, **extra}
-    return Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
+    response = Response(json.dumps(body), status=status, mimetype=PROBLEM_JSON)
+    for name, value in (headers or {}).items():
+        response.headers[name] = value
+    return response
+
+
+def _title(status: int) -> str:
+    try:
+        return http.HTTPStatus(status).phrase
+    except ValueError:
+        return "Error"
 
 
 def register_problem_handlers(app: Flask) -> None:
-    """Turn every ``HTTPException`` into a problem+json answer (replaces flask-smorest's JSON errors)."""
+    """Turn every ``HTTPException``, every ``Refused`` and any unexpected exception into a
+    problem+json answer (replaces flask-smorest's JSON errors)."""
 
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException) -> Response:
@@ -30,4 +76,18 @@ def register_problem_handlers(app: Flask) -> None:
         if isinstance(data, dict) and data.get("messages"):
             extra["errors"] = data["messages"]
         detail = (data.get("message") if isinstance(data, dict) else None) or exc.description or exc.name
-        return problem(exc.code or 500, exc.name, str(detail), **extra)
+        headers = {k: v for k, v in exc.get_headers() if k.lower() not in ("content-type", "content-length")}
+        return problem(exc.code or 500, exc.name, str(detail), headers=headers, **extra)
+
+    @app.errorhandler(Refused)
+    def _refused(exc: Refused) -> Response:
+        extra = {"rule": exc.rule} if exc.rule else {}
+        return problem(exc.status, _title(exc.status), exc.detail, headers=exc.headers, **extra)
+
+    @app.errorhandler(Exception)
+    def _unexpected(exc: Exception) -> Response:
+        # Only the exception's type and where it was raised are logged: its message could hold game data.
+        where = traceback.extract_tb(exc.__traceback__)[-1] if exc.__traceback__ else None
+        log.error("unexpected %s at %s while answering a request", type(exc).__name__,
+                  f"{where.filename}:{where.lineno}" if where else "?")
+        return _http_error(InternalServerError())

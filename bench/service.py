@@ -1,0 +1,179 @@
+"""Benchmark: the JSON API served by gunicorn (2 workers, as `make serve`) on loopback.
+
+- ``GET /games/<id>`` (a seat's view of a 4-player game in its second year) requests per second, measured
+  with wrk (``apt-get install wrk``) when it is on the PATH, else with Python client processes;
+- ``POST /games/<id>/moves`` moves per second: client processes each play whole 4-player games whose
+  moves were chosen beforehand (a seeded random bot on a local copy of the same game), so the clients
+  only post; and the median and 95th percentile time of one move.
+
+Targets (issue 8): 500 GET/s or more, 100 moves/s or more.  Rate limits are turned off for the server
+under test (``FLASK_RATELIMIT_ENABLED=false``): the figures measure the service, not the limiter.
+Run: ``make bench`` or ``python bench/service.py [--seconds S] [--clients C] [--workers W]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import multiprocessing
+import os
+import re
+import shutil
+import signal
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import _path  # noqa: F401  (first: keeps bench/solver.py from shadowing the solver package)
+from solver.bots import RandomBot, play_game
+from solver.config import GameConfig
+from solver.game import Game
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def request(conn: http.client.HTTPConnection, method: str, path: str, body=None, token: str | None = None):
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    data = None
+    if body is not None:
+        data = json.dumps(body).encode()
+        headers["Content-Type"] = "application/json"
+    conn.request(method, path, body=data, headers=headers)
+    r = conn.getresponse()
+    return r.status, r.read()
+
+
+def start_server(port: int, workers: int, db: Path) -> subprocess.Popen:
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{db}", "FLASK_RATELIMIT_ENABLED": "false"}
+    cmd = [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
+           "--worker-class", "gthread", "--threads", "8", "service.app:create_app()"]
+    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                            start_new_session=True)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
+            if request(conn, "GET", "/health")[0] == 200:
+                return proc
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit("gunicorn did not start")
+
+
+def planned_game(seed: int) -> list[tuple[int, dict]]:
+    """(seat, move) of a whole random 4-player game with ``seed``."""
+    game = play_game(Game(GameConfig(players=4, seed=seed)), RandomBot(seed))
+    return list(zip(game.move_seats, game.moves))
+
+
+def create(conn, seed: int) -> tuple[str, list[str]]:
+    status, body = request(conn, "POST", "/games", {"players": 4, "seed": seed})
+    assert status == 201, body
+    data = json.loads(body)
+    return data["id"], [t["token"] for t in data["tokens"]]
+
+
+def post_moves(port: int, seeds: list[int], seconds: float, out) -> None:
+    """Client process: play the planned games of ``seeds`` one after another for ``seconds``;
+    puts (moves posted, [seconds per move], errors) on ``out``."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    plans = {seed: planned_game(seed) for seed in seeds}
+    games = {seed: create(conn, seed) for seed in seeds}
+    times, errors = [], 0
+    start = time.monotonic()
+    for seed in seeds:
+        game_id, tokens = games[seed]
+        for seat, move in plans[seed]:
+            if time.monotonic() - start >= seconds:
+                break
+            t0 = time.perf_counter()
+            status, _ = request(conn, "POST", f"/games/{game_id}/moves", move, tokens[seat])
+            times.append(time.perf_counter() - t0)
+            errors += status != 200
+    out.put((len(times), times, errors))
+
+
+def get_with_python(port: int, path: str, token: str, seconds: float, out) -> None:
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    n, start = 0, time.monotonic()
+    while time.monotonic() - start < seconds:
+        status, _ = request(conn, "GET", path, token=token)
+        n += status == 200
+    out.put(n)
+
+
+def bench_get(port: int, path: str, token: str, seconds: float, clients: int) -> tuple[float, str]:
+    wrk = shutil.which("wrk")
+    if wrk:
+        cmd = [wrk, "-t1", f"-c{clients}", f"-d{int(seconds)}s", "-H", f"Authorization: Bearer {token}",
+               f"http://127.0.0.1:{port}{path}"]
+        out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
+        rate = float(re.search(r"Requests/sec:\s*([\d.]+)", out).group(1))
+        bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
+        assert not bad, out
+        return rate, f"wrk -t1 -c{clients} -d{int(seconds)}s"
+    queue = multiprocessing.Queue()
+    procs = [multiprocessing.Process(target=get_with_python, args=(port, path, token, seconds, queue))
+             for _ in range(clients)]
+    for p in procs:
+        p.start()
+    total = sum(queue.get() for _ in procs)
+    for p in procs:
+        p.join()
+    return total / seconds, f"{clients} Python client processes"
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--seconds", type=float, default=10)
+    parser.add_argument("--clients", type=int, default=4, help="concurrent clients (connections)")
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    port = free_port()
+    with tempfile.TemporaryDirectory() as tmp:
+        proc = start_server(port, args.workers, Path(tmp) / "bench.sqlite3")
+        try:
+            conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+            game_id, tokens = create(conn, 1)
+            for seat, move in planned_game(1)[:60]:  # into the second year: a state of realistic size
+                assert request(conn, "POST", f"/games/{game_id}/moves", move, tokens[seat])[0] == 200
+            path = f"/games/{game_id}"
+            size = len(request(conn, "GET", path, token=tokens[0])[1])
+            rate, how = bench_get(port, path, tokens[0], args.seconds, args.clients * 2)
+            print(f"GET /games/<id> (seat view, {size / 1024:.0f} KiB): {rate:.0f} requests/s (target >= 500); "
+                  f"{how}, {args.workers} gunicorn workers")
+
+            queue = multiprocessing.Queue()
+            seeds = [[100 + c * 10 + i for i in range(10)] for c in range(args.clients)]
+            procs = [multiprocessing.Process(target=post_moves, args=(port, s, args.seconds, queue)) for s in seeds]
+            for p in procs:
+                p.start()
+            results = [queue.get() for _ in procs]
+            for p in procs:
+                p.join()
+            moves = sum(r[0] for r in results)
+            times = sorted(t for r in results for t in r[1])
+            errors = sum(r[2] for r in results)
+            elapsed = max(args.seconds, 1e-9)
+            p95 = times[int(0.95 * (len(times) - 1))]
+            print(f"POST /games/<id>/moves: {moves / elapsed:.0f} moves/s (target >= 100) with {args.clients} clients "
+                  f"playing 4-player games; median {statistics.median(times) * 1000:.1f} ms, 95th percentile "
+                  f"{p95 * 1000:.1f} ms per move; {errors} refused")
+        finally:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(timeout=20)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,250 @@
+"""Marshmallow schemas of the game resources (``/games/...``): request bodies, query strings and
+headers are validated with them; the answers are documented with them in ``/openapi.json``.
+
+Answer schemas accept members they do not list (``unknown = INCLUDE``: the engine may add state
+fields); request schemas refuse them.  Coordinates are ``[row, col]``, 0-based, row 0 at the top.
+"""
+
+from __future__ import annotations
+
+from marshmallow import EXCLUDE, INCLUDE, Schema, fields
+from marshmallow.validate import Length, OneOf, Range
+
+from solver.catalog import load_catalog
+from solver.config import SIDE_CHOICES
+
+#: The ``type`` of every move the engine's decisions offer (docs/engine.md).
+MOVE_TYPES = ("keep_partner", "place", "mining", "draft", "free_alleys", "sawmill", "signpost", "pass", "alley_pair",
+              "second_partner", "hill_bandit", "wrangle", "shoot", "hideout", "wheelwright", "general_store",
+              "ace_card", "stash")
+SEED_RANGE = Range(-(2**63), 2**63 - 1)
+SMALL = Range(0, 999)
+
+
+def _text(description: str) -> fields.String:
+    return fields.String(validate=Length(max=64), metadata={"description": description})
+
+
+def _number(description: str) -> fields.Integer:
+    return fields.Integer(strict=True, validate=SMALL, metadata={"description": description})
+
+
+class OpenSchema(Schema):
+    """An answer schema: members it does not list are allowed."""
+
+    class Meta:
+        unknown = INCLUDE
+
+
+# --- requests -----------------------------------------------------------------------------------------
+
+
+class SeatConfigSchema(Schema):
+    """One seat's settlement board: ``board`` id (null or absent: a random board no other seat has)
+    and ``side`` (``normal``, ``wild`` or ``random``)."""
+
+    board = fields.String(load_default=None, allow_none=True,
+                          validate=OneOf([b.id for b in load_catalog().boards]),
+                          metadata={"description": "board id (GET /catalog/boards)"})
+    side = fields.String(load_default="normal", validate=OneOf(SIDE_CHOICES))
+
+
+class GameCreateSchema(Schema):
+    """``POST /games``: ``players`` 1-5 (1 = solo), optional ``seed`` (the server draws one when
+    absent; it is never shown again), ``seats`` (one per player; default random boards, normal
+    sides) and ``first_game_contracts`` (the rulebook's first-game contract order)."""
+
+    players = fields.Integer(required=True, strict=True, validate=Range(1, 5), metadata={"example": 2})
+    seed = fields.Integer(load_default=None, allow_none=True, strict=True, validate=SEED_RANGE,
+                          metadata={"description": "whole number driving every chance step; secret"})
+    seats = fields.List(fields.Nested(SeatConfigSchema), validate=Length(max=5), load_default=list)
+    first_game_contracts = fields.Boolean(load_default=False)
+
+
+class MoveSchema(Schema):
+    """One move: an element of ``GET /games/{game_id}/legal-moves`` posted back unchanged, or its key
+    fields (docs/engine.md lists each decision's moves).  The engine checks it against the pending
+    decision; this schema only checks the members' types."""
+
+    type = fields.String(required=True, validate=OneOf(MOVE_TYPES), metadata={"example": "draft"})
+    partner = fields.String(allow_none=True, validate=Length(max=64), metadata={"description": "partner card id"})
+    tile = _text("tile id")
+    slot = _text("tray stack, e.g. left:2,1")
+    choice = _text("income | pickaxes (mining); face_up | deck (second partner); bullets | pickaxes | alleys")
+    side = _text("alleys | ongoing (wheelwright)")
+    suit = _text("spades | hearts | clubs | diamonds (ace card)")
+    orientation = _number("orientation index of the tile")
+    row = _number("row of the anchor square (0 = top)")
+    col = _number("column of the anchor square (0 = left)")
+    die = _number("die id")
+    jumps = _number("claim jumps")
+    cost = _number("gold paid")
+    count = _number("free alleys: 1 or 2")
+    cows = _number("wrangle: 3-7 cows, or 0 to wait")
+    gold = _number("stash: 1 or 0")
+    done = fields.Boolean(metadata={"description": "hideout: no more sheriffs to turn"})
+
+
+class MoveHeadersSchema(Schema):
+    """Headers of a move or undo: ``If-Match`` (the state version it was chosen from: an answer
+    ``ETag``; 412 when the game has moved on) and ``Idempotency-Key`` (a retried request with the
+    same key is applied once and answered the same)."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    if_match = fields.String(data_key="If-Match", validate=Length(max=256),
+                             metadata={"description": 'ETag of the state the move was chosen from, e.g. "12"'})
+    idempotency_key = fields.String(data_key="Idempotency-Key", validate=Length(1, 255),
+                                    metadata={"description": "any unique string chosen by the client"})
+
+
+class EventsQuerySchema(Schema):
+    """``after``: only events numbered above it (``n``); -1 (default) for the whole log."""
+
+    after = fields.Integer(load_default=-1, validate=Range(-1, 10**9))
+
+
+class PositionQuerySchema(Schema):
+    """``seat``: the seat asked for; only the bearer's own seat is allowed (default: the bearer's)."""
+
+    seat = fields.Integer(validate=Range(0, 4))
+
+
+# --- answers ------------------------------------------------------------------------------------------
+
+
+class PendingSchema(OpenSchema):
+    """The pending decision: its ``type`` (docs/engine.md), whose ``seat`` it is and, for some
+    decisions, the ``tile`` to place, its ``source``, ``adjacent_to``, ``pair`` or ``rooted_on``."""
+
+    type = fields.String(required=True, metadata={"example": "draft"})
+    seat = fields.Integer(required=True)
+    tile = fields.String()
+    source = fields.String(allow_none=True)
+    adjacent_to = fields.List(fields.Integer())
+    pair = fields.Boolean()
+    rooted_on = fields.List(fields.Integer())
+
+
+class EventSchema(OpenSchema):
+    """One event of the log: its number ``n`` (0-based; numbers of events private to other seats
+    are skipped), ``version`` (moves played when it happened) and ``type``; other members depend on
+    the type."""
+
+    n = fields.Integer(required=True)
+    version = fields.Integer(required=True)
+    type = fields.String(required=True, metadata={"example": "drafted"})
+
+
+class PartnerCardViewSchema(OpenSchema):
+    """A kept partner card: ``id`` is null while it is face down and not the viewer's."""
+
+    id = fields.String(allow_none=True)
+    face_down = fields.Boolean()
+
+
+class PlayerViewSchema(OpenSchema):
+    """One seat as the viewer sees it: settlement, gold, bullets, points by category, partners and
+    ``dealt`` (the viewer's own dealt partner ids, or only how many another seat holds)."""
+
+    seat = fields.Integer(required=True)
+    settlement = fields.Dict(metadata={"description": "side id, placed tiles, tokens"})
+    gold = fields.Integer()
+    bullets = fields.Integer()
+    points = fields.Integer()
+    ledger = fields.Dict(keys=fields.String(), values=fields.Integer())
+    mining = fields.Integer()
+    partners = fields.List(fields.Nested(PartnerCardViewSchema))
+    dealt = fields.Raw(metadata={"description": "list of partner ids (own seat) or a count"})
+
+
+class GameStateSchema(OpenSchema):
+    """A game as one seat (``seat``) or a spectator (``seat`` null) may see it: never the seed, the
+    generator state, deck orders (sizes only) or another seat's face-down or dealt partners.
+
+    ``version`` counts the accepted changes (moves and undos) and is the ``ETag``; ``moves_played``
+    the moves in the log; ``pending`` the decision awaited (null once the game is over)."""
+
+    id = fields.String(required=True)
+    seat = fields.Integer(required=True, allow_none=True)
+    version = fields.Integer(required=True)
+    moves_played = fields.Integer(required=True)
+    finished = fields.Boolean(required=True)
+    pending = fields.Nested(PendingSchema, required=True, allow_none=True)
+    config = fields.Dict(metadata={"description": "players, seats (board, side), first_game_contracts; no seed"})
+    year = fields.Integer()
+    round = fields.Integer()
+    round_in_year = fields.Integer()
+    first_player = fields.Integer()
+    trays = fields.Dict()
+    dice = fields.List(fields.Dict())
+    contracts = fields.List(fields.Dict())
+    partner_deck = fields.Integer(metadata={"description": "cards left in the partner deck"})
+    face_up_partners = fields.List(fields.String())
+    supply = fields.Dict(keys=fields.String(), values=fields.Integer())
+    ace_cards = fields.List(fields.String())
+    players = fields.List(fields.Nested(PlayerViewSchema))
+    solo = fields.Dict(allow_none=True, metadata={"description": "solo state (bandit deck: its size only)"})
+    moves = fields.List(fields.Dict(), metadata={"description": "the move log (other seats' kept partners hidden)"})
+    move_seats = fields.List(fields.Integer())
+    events = fields.List(fields.Nested(EventSchema))
+    bandits = fields.List(fields.Integer())
+    scores = fields.List(fields.Dict(), metadata={"description": "each seat's score breakdown"})
+
+
+class SeatTokenSchema(Schema):
+    """A seat's secret token: send it as ``Authorization: Bearer <token>``; shown only once."""
+
+    seat = fields.Integer(required=True)
+    token = fields.String(required=True)
+
+
+class GameCreatedSchema(Schema):
+    """``POST /games``: the game id, one secret token per seat and the spectator's state."""
+
+    id = fields.String(required=True)
+    tokens = fields.List(fields.Nested(SeatTokenSchema), required=True)
+    state = fields.Nested(GameStateSchema, required=True)
+
+
+class LegalMovesSchema(Schema):
+    """The pending decision and, when it is the bearer's, its options (else ``moves`` is empty)."""
+
+    version = fields.Integer(required=True)
+    seat = fields.Integer(required=True, metadata={"description": "the bearer's seat"})
+    pending = fields.Nested(PendingSchema, required=True, allow_none=True)
+    moves = fields.List(fields.Nested(MoveSchema), required=True)
+
+
+class MoveResultSchema(Schema):
+    """The state after a move (the mover's view) and the events the move caused that the mover may see."""
+
+    state = fields.Nested(GameStateSchema, required=True)
+    events = fields.List(fields.Nested(EventSchema), required=True)
+
+
+class UndoResultSchema(Schema):
+    """The state after an undo (the bearer's view) and the move taken back."""
+
+    state = fields.Nested(GameStateSchema, required=True)
+    undone = fields.Nested(MoveSchema, required=True)
+
+
+class EventsPageSchema(Schema):
+    """Events numbered above ``after`` that the bearer may see; ``last`` is the highest number the
+    bearer may see in the whole log (ask with ``after=last`` next), ``version`` the game version."""
+
+    version = fields.Integer(required=True)
+    last = fields.Integer(required=True)
+    events = fields.List(fields.Nested(EventSchema), required=True)
+
+
+class PositionSchema(OpenSchema):
+    """``Game.position(seat)``: the seat's view plus the ``agenda`` (the steps still to come: open
+    information), as the stateless analysis endpoints take it.  Its ``version`` is the engine's
+    (moves played); the answer's ``ETag`` is the game version."""
+
+    seat = fields.Integer(required=True)
+    agenda = fields.List(fields.Dict(), required=True)
+    pending = fields.Nested(PendingSchema, required=True, allow_none=True)

@@ -1,0 +1,319 @@
+"""Playing stored games: create, authenticate a seat, views, moves, undo and the event log.
+
+``Games`` sits between the HTTP resources (``service.games_api``) and the database
+(``service.storage``).  Every refusal raises ``service.problems.Refused`` with the HTTP status, a
+reason and a rule code, before anything is written: a refused request changes nothing.
+
+Each worker process keeps the games it used last (``Game`` objects, so the next move needs no
+rebuild) and the JSON text of views per (game, version, seat); entries are keyed by version, so a
+worker never answers from a state older than the database's.  A view is built only by
+``Game.view(seat)`` / ``Game.position(seat)``: the engine alone decides what a seat may see.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import secrets
+import threading
+from dataclasses import dataclass, field, replace
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from werkzeug.datastructures import ETags
+
+from service.cache import LRUCache
+from service.problems import Refused
+from service.storage import GameHead, Storage
+from service.tokens import bearer_token, digest, new_token, seat_of
+from solver.catalog import load_catalog
+from solver.components import Catalog
+from solver.config import GameConfig
+from solver.game import Game, IllegalMove
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+WRITE_ATTEMPTS = 5  #: a write that lost the optimistic check re-reads the game and tries again
+#: the snapshot is rewritten every this many moves (and at the end); loading replays the moves after it
+SNAPSHOT_EVERY = 8
+
+
+def dumps(data: Any) -> bytes:
+    """Compact UTF-8 JSON."""
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def fingerprint(method: str, path: str, body: Any) -> str:
+    """A digest of a request, to tell a retry (same key, same request) from a key reused."""
+    return hashlib.sha256(json.dumps([method, path, body], sort_keys=True).encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class Answer:
+    """An answer body (JSON text), its status code and the game version it shows (the ``ETag``);
+    ``replayed``: the stored answer of an earlier request with the same ``Idempotency-Key``."""
+
+    status: int
+    body: bytes
+    version: int
+    replayed: bool = False
+
+
+@dataclass
+class _Cached:
+    """A game a worker holds, with the head it was read at.  Readers use it under ``lock``; a writer
+    takes it (``taken``, under the lock) before changing it, so a move never changes it under a reader
+    and a reader never sees it changed."""
+
+    head: GameHead
+    game: Game
+    lock: threading.Lock = field(default_factory=threading.Lock)
+    taken: bool = False  #: a writer owns the game now: readers must not use it
+
+
+def _revealed(before: Game, after: Game) -> str | None:
+    """What hidden information ``after`` revealed compared with ``before`` (its move undone), or None."""
+    if after.chance != before.chance:
+        return "dice were rolled or cards shuffled"
+    if len(after.partner_deck) < len(before.partner_deck):
+        return "a partner card was drawn"
+    if before.solo and after.solo and len(after.solo.deck) < len(before.solo.deck):
+        return "a bandit card was revealed"
+    return None
+
+
+class Games:
+    """The stored games of one worker process: ``storage`` (the database) and a catalog."""
+
+    def __init__(self, storage: Storage, catalog: Catalog | None = None, games_cached: int = 64, views_cached: int = 512):
+        self.storage = storage
+        self.catalog = catalog or load_catalog()
+        self._games: LRUCache[_Cached] = LRUCache(games_cached)
+        self._views: LRUCache[bytes] = LRUCache(views_cached)
+
+    # --- creating --------------------------------------------------------------------------------
+
+    def create(self, config: GameConfig) -> tuple[GameHead, list[str]]:
+        """Start and store a new game; returns its head and one new token per seat (never stored)."""
+        game = Game(config, self.catalog)
+        tokens = [new_token() for _ in range(config.players)]
+        digests = [digest(t) for t in tokens]
+        game_id = secrets.token_urlsafe(12)
+        self.storage.insert_game(game_id, config.to_json(), digests, game.to_json())
+        head = GameHead(game_id, config.players, 0, 0, game.finished, tuple(digests))
+        self._games.put(game_id, _Cached(head, game))
+        return head, tokens
+
+    # --- reading ---------------------------------------------------------------------------------
+
+    def head(self, game_id: str) -> GameHead:
+        """The game's head; 404 when there is no such game."""
+        head = self.storage.head(game_id)
+        if head is None:
+            raise Refused(404, f"no game with id {game_id!r}", rule="unknown_game")
+        return head
+
+    @staticmethod
+    def seat(head: GameHead, authorization: str | None, required: bool) -> int | None:
+        """The seat named by an ``Authorization`` header value: ``None`` for no header (a spectator)
+        unless ``required``; 401 when required and missing, or when the token is no seat's."""
+        challenge = {"WWW-Authenticate": 'Bearer realm="seats"'}
+        try:
+            token = bearer_token(authorization)
+        except ValueError as exc:
+            raise Refused(401, str(exc), rule="invalid_token", headers=challenge) from None
+        if token is None:
+            if required:
+                raise Refused(401, "this request needs a seat token: Authorization: Bearer <token>",
+                              rule="missing_token", headers=challenge)
+            return None
+        seat = seat_of(token, head.token_digests)
+        if seat is None:
+            raise Refused(401, "the token is not a seat token of this game", rule="invalid_token",
+                          headers={"WWW-Authenticate": 'Bearer realm="seats", error="invalid_token"'})
+        return seat
+
+    @staticmethod
+    def check_version(head: GameHead, if_match: ETags | None) -> None:
+        """412 unless ``if_match`` (parsed ``If-Match``; ``None``: no condition) names the game's version."""
+        if if_match is None or if_match.star_tag or if_match.contains_weak(str(head.version)):
+            return
+        raise Refused(412, f"the game is at version {head.version}, not the one in If-Match: fetch the state and "
+                           "choose again", rule="stale_version", headers={"ETag": f'"{head.version}"'})
+
+    def _load(self, game_id: str) -> tuple[GameHead, Game]:
+        """The game as stored: from its snapshot, or replayed from its move log when the snapshot
+        is missing or behind the log."""
+        row = self.storage.row(game_id)
+        if row is None:
+            raise Refused(404, f"no game with id {game_id!r}", rule="unknown_game")
+        count = row.head.move_count  # moves committed after the row was read are not this version's
+        if not row.snapshot or row.snapshot_moves > count:
+            return row.head, self.replay_log(game_id, GameConfig.from_json(row.config), count)
+        game = Game.from_json(row.snapshot, self.catalog)
+        for _, move in self.storage.moves(game_id, start=row.snapshot_moves, stop=count):
+            game.apply(move)
+        return row.head, game
+
+    def replay_log(self, game_id: str, config: GameConfig, moves: int | None = None) -> Game:
+        """The game rebuilt from its configuration and move log alone (``Game.replay``), with its first
+        ``moves`` moves (default: all)."""
+        return Game.replay(config, [move for _, move in self.storage.moves(game_id, stop=moves)], self.catalog)
+
+    def _read(self, head: GameHead, read: Callable[[GameHead, Game], T]) -> T:
+        """``read(head, game)`` on the worker's copy of the game at ``head.version`` or later, under
+        its lock (``read`` must not change the game)."""
+        for _ in range(3):
+            entry = self._games.get(head.id)
+            if entry is None or entry.head.version < head.version:
+                entry = _Cached(*self._load(head.id))
+                self._games.put(head.id, entry)
+            with entry.lock:
+                if not entry.taken:
+                    return read(entry.head, entry.game)
+        return read(*self._load(head.id))  # writers keep taking it: read a private copy
+
+    def _owned(self, head: GameHead) -> tuple[GameHead, Game]:
+        """A copy of the game that no one else uses, to change: the worker's cached one (taken out of
+        the cache) when it is at ``head.version``, else loaded (possibly at a later version)."""
+        entry = self._games.pop(head.id)
+        if entry is not None and entry.head.version == head.version:
+            with entry.lock:  # waits for views being built from it
+                if not entry.taken:
+                    entry.taken = True
+                    return entry.head, entry.game
+        return self._load(head.id)
+
+    def _view(self, head: GameHead, game: Game, seat: int | None, keep: bool = True) -> tuple[dict[str, Any], bytes]:
+        """The state as ``seat`` sees it, as data and as JSON text (``keep``: kept for the next reader;
+        only a committed version may be kept)."""
+        view = game.view(seat)
+        view.pop("version")
+        data = {"id": head.id, "seat": seat, "version": head.version, "moves_played": game.version, **view}
+        body = dumps(data)
+        if keep:
+            self._views.put((head.id, head.version, seat), body)
+        return data, body
+
+    def state(self, head: GameHead, seat: int | None) -> tuple[int, bytes]:
+        """The game version and the JSON text of the game as ``seat`` (``None``: a spectator) sees it,
+        at ``head.version`` or later."""
+        body = self._views.get((head.id, head.version, seat))
+        if body is not None:
+            return head.version, body
+        return self._read(head, lambda h, game: (h.version, self._view(h, game, seat)[1]))
+
+    def position(self, head: GameHead, seat: int) -> tuple[int, dict[str, Any]]:
+        """The game version and ``Game.position(seat)``."""
+        return self._read(head, lambda h, game: (h.version, game.position(seat)))
+
+    def legal_moves(self, head: GameHead, seat: int) -> dict[str, Any]:
+        """The pending decision and, when it is ``seat``'s, its options (else none)."""
+        def read(h: GameHead, game: Game) -> dict[str, Any]:
+            pending = game.pending()
+            moves = game.legal_moves() if pending and pending["seat"] == seat else []
+            return {"version": h.version, "seat": seat, "pending": pending, "moves": moves}
+        return self._read(head, read)
+
+    def settlement(self, head: GameHead, seat: int):
+        """A copy of ``seat``'s settlement (open information); 404 for a seat the game does not have."""
+        if not 0 <= seat < head.players:
+            raise Refused(404, f"the game has seats 0 to {head.players - 1}, not {seat}", rule="unknown_seat")
+        return self._read(head, lambda h, game: (h.version, game.players[seat].settlement.copy()))
+
+    def events(self, head: GameHead, seat: int | None, after: int) -> dict[str, Any]:
+        """The events numbered above ``after`` that ``seat`` may see, the highest number it may see
+        (``last``) and the game version."""
+        version, body = self.state(head, seat)
+        log_ = json.loads(body)["events"]
+        return {"version": version, "last": log_[-1]["n"] if log_ else -1, "events": [e for e in log_ if e["n"] > after]}
+
+    # --- changing --------------------------------------------------------------------------------
+
+    def play(self, game_id: str, authorization: str | None, move: dict[str, Any], if_match: ETags | None = None,
+             key: str | None = None, request_digest: str = "") -> Answer:
+        """Apply ``move`` for the bearer's seat and store it; the answer is the mover's new state and the
+        events the move caused that the mover may see.
+
+        Refusals: 404 unknown game, 401 token, 422 ``Idempotency-Key`` reused for another request,
+        412 ``If-Match`` stale, 409 game over, 403 the pending decision is another seat's, 422 an
+        illegal move (the engine's rule code and reason)."""
+        for _ in range(WRITE_ATTEMPTS):
+            head = self.head(game_id)
+            seat = self.seat(head, authorization, required=True)
+            if key is not None:
+                stored = self.storage.stored_answer(game_id, seat, key)
+                if stored is not None:
+                    if stored.fingerprint != request_digest:
+                        raise Refused(422, "this Idempotency-Key was used for another request", rule="idempotency_key_reused")
+                    return Answer(stored.status, stored.body.encode(), stored.version, replayed=True)
+            self.check_version(head, if_match)
+            if head.finished:
+                raise Refused(409, "the game is over: no more moves", rule="game_over")
+            loaded, game = self._owned(head)
+            if loaded.version != head.version:  # the game moved on meanwhile: decide again on the new state
+                self._games.put(game_id, _Cached(loaded, game))
+                continue
+            pending = game.pending()
+            if pending["seat"] != seat:
+                self._games.put(game_id, _Cached(head, game))
+                raise Refused(403, f"the pending decision ({pending['type']}) is seat {pending['seat']}'s, not seat {seat}'s",
+                              rule="not_your_decision")
+            start = len(game.events)
+            try:
+                game.apply(move)
+            except IllegalMove as exc:  # the engine left the game unchanged
+                self._games.put(game_id, _Cached(head, game))
+                raise Refused(422, str(exc), rule=exc.rule) from None
+            except Exception as exc:  # noqa: BLE001 - an engine fault must not become a 500 or change the game
+                log.error("the engine failed on a move of game %s: %s", game_id, type(exc).__name__)
+                raise Refused(422, "the engine could not play this move", rule="unplayable_move") from None
+            new = replace(head, version=head.version + 1, move_count=head.move_count + 1, finished=game.finished)
+            data, state = self._view(new, game, seat, keep=False)
+            caused = [e for e in data["events"] if e["n"] >= start]
+            body = b'{"state":' + state + b',"events":' + dumps(caused) + b"}"
+            kept = (key, request_digest, 200, body.decode()) if key is not None else None
+            snapshot = game.to_json() if game.finished or new.move_count % SNAPSHOT_EVERY == 0 else None
+            if self.storage.commit_move(head, seat, game.moves[-1], snapshot, game.finished, kept):
+                self._games.put(game_id, _Cached(new, game))
+                self._views.put((game_id, new.version, seat), state)
+                return Answer(200, body, new.version)
+            # Another change was committed first: this copy is ahead of the database; read it again.
+        raise Refused(409, "the game kept changing while this move was being played: fetch the state and retry",
+                      rule="busy")
+
+    def undo(self, game_id: str, authorization: str | None, if_match: ETags | None = None) -> Answer:
+        """Take back the bearer's own last move, allowed while nothing hidden was revealed since: no
+        chance step (dice roll, shuffle), no card drawn from the partner or bandit deck.
+
+        Refusals: 404, 401, 412 as for moves; 409 ``nothing_to_undo``, ``game_over`` or
+        ``hidden_revealed``; 403 ``not_your_move`` when the last move is another seat's."""
+        for _ in range(WRITE_ATTEMPTS):
+            head = self.head(game_id)
+            seat = self.seat(head, authorization, required=True)
+            self.check_version(head, if_match)
+            if head.move_count == 0:
+                raise Refused(409, "no move has been played yet", rule="nothing_to_undo")
+            if head.finished:
+                raise Refused(409, "the game is over: its final scores stand", rule="game_over")
+            moves = self.storage.moves(game_id)
+            if len(moves) != head.move_count:
+                continue  # changed meanwhile
+            last_seat, last_move = moves[-1]
+            if last_seat != seat:
+                raise Refused(403, f"the last move is seat {last_seat}'s: a seat may undo only its own last move",
+                              rule="not_your_move")
+            config = self._read(head, lambda h, g: g.config)
+            before = Game.replay(config, [m for _, m in moves[:-1]], self.catalog)
+            reason = self._read(head, lambda h, g: _revealed(before, g) if h.version == head.version else "changed")
+            if reason == "changed":
+                continue  # changed meanwhile
+            if reason:
+                raise Refused(409, f"cannot undo: {reason} since that move", rule="hidden_revealed")
+            if self.storage.commit_undo(head, before.to_json()):
+                new = replace(head, version=head.version + 1, move_count=head.move_count - 1, finished=False)
+                self._games.put(game_id, _Cached(new, before))
+                state = self._view(new, before, seat)[1]
+                return Answer(200, b'{"state":' + state + b',"undone":' + dumps(last_move) + b"}", new.version)
+        raise Refused(409, "the game kept changing while the undo was being made: fetch the state and retry", rule="busy")

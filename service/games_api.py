@@ -1,0 +1,237 @@
+"""Game resources: ``/games`` and ``/games/{game_id}/...`` (docs/api.md).
+
+A seat acts with ``Authorization: Bearer <seat token>`` (the tokens are answered once, by ``POST
+/games``); without a token a request sees what a spectator sees.  Answers carrying a state have an
+``ETag`` (the game version, for ``If-Match``/``If-None-Match``) and ``Vary: Authorization``.
+Every refusal is ``application/problem+json`` with a ``rule`` code.
+"""
+
+from __future__ import annotations
+
+import http
+import secrets
+
+from flask import Response, current_app, request, url_for
+from flask_smorest import Blueprint
+
+from service.board_svg import settlement_svg
+from service.events_stream import event_stream
+from service.game_schemas import (
+    EventsPageSchema,
+    EventsQuerySchema,
+    GameCreatedSchema,
+    GameCreateSchema,
+    GameStateSchema,
+    LegalMovesSchema,
+    MoveHeadersSchema,
+    MoveResultSchema,
+    MoveSchema,
+    PositionQuerySchema,
+    PositionSchema,
+    UndoResultSchema,
+)
+from service.games import Games, dumps, fingerprint
+from service.problems import Refused
+from solver.config import ConfigError, GameConfig, SeatConfig
+
+blp = Blueprint("games", __name__, url_prefix="/games", description="Full games: create, view, move, undo, events")
+
+SEAT = [{"seatToken": []}]
+SEAT_OR_SPECTATOR = [{}, {"seatToken": []}]
+ETAG_HEADER = {"ETag": {"description": "the game version, quoted", "schema": {"type": "string"}}}
+
+
+def problems(*codes: int):
+    """Document the problem+json answers ``codes`` of a view."""
+    def decorate(view):
+        for code in codes:
+            view = blp.alt_response(code, response=http.HTTPStatus(code).name)(view)
+        return view
+    return decorate
+
+
+def games() -> Games:
+    """This app's ``Games``."""
+    return current_app.extensions["wtw_games"]
+
+
+def _answer(body: bytes, status: int, version: int, **headers: str) -> Response:
+    response = Response(body, status=status, mimetype="application/json")
+    response.headers["ETag"] = f'"{version}"'
+    response.headers["Vary"] = "Authorization"
+    response.headers["Cache-Control"] = "private, no-cache"
+    response.headers.update(headers)
+    return response
+
+
+def _if_match():
+    return request.if_match if "If-Match" in request.headers else None
+
+
+@blp.route("", methods=["POST"])
+@blp.arguments(GameCreateSchema, example={"players": 2, "seats": [{"board": None, "side": "normal"}, {}]})
+@blp.response(201, GameCreatedSchema, headers={**ETAG_HEADER, "Location": {"schema": {"type": "string"}}})
+@problems(400, 413, 422, 429)
+def create_game(args):
+    """Create a game for 1-5 players.
+
+    Answers the game id, one secret token per seat (shown only here: hand each to its player) and
+    the spectator's state.  Without ``seed`` the server draws one; the seed is never shown again.
+    422 when the configuration is invalid (e.g. seats do not match players, a board twice)."""
+    seed = args["seed"] if args["seed"] is not None else secrets.randbits(63)
+    seats = tuple(SeatConfig(s["board"], s["side"]) for s in args["seats"])
+    try:
+        config = GameConfig(args["players"], seed, seats, args["first_game_contracts"])
+    except ConfigError as exc:
+        raise Refused(422, str(exc), rule="invalid_config") from None
+    head, tokens = games().create(config)
+    version, state = games().state(head, None)
+    body = (b'{"id":' + dumps(head.id) + b',"tokens":' + dumps([{"seat": s, "token": t} for s, t in enumerate(tokens)])
+            + b',"state":' + state + b"}")
+    response = _answer(body, 201, version, Location=url_for("games.get_game", game_id=head.id))
+    response.headers["Cache-Control"] = "no-store"  # the answer holds the secret tokens
+    return response
+
+
+@blp.route("/<game_id>", methods=["GET"])
+@blp.response(200, GameStateSchema, headers=ETAG_HEADER)
+@blp.alt_response(304, description="Not Modified: the game is still at the If-None-Match version")
+@problems(401, 404, 429)
+@blp.doc(security=SEAT_OR_SPECTATOR)
+def get_game(game_id: str):
+    """The game as the bearer's seat sees it (no token: as a spectator sees it).
+
+    ``If-None-Match`` with the last ``ETag`` answers 304 while nothing changed."""
+    g = games()
+    head = g.head(game_id)
+    seat = g.seat(head, request.headers.get("Authorization"), required=False)
+    if request.if_none_match.contains_weak(str(head.version)):
+        return _answer(b"", 304, head.version)
+    version, body = g.state(head, seat)
+    return _answer(body, 200, version)
+
+
+@blp.route("/<game_id>/legal-moves", methods=["GET"])
+@blp.response(200, LegalMovesSchema, headers=ETAG_HEADER)
+@problems(401, 404, 429)
+@blp.doc(security=SEAT)
+def get_legal_moves(game_id: str):
+    """The pending decision and, when it is the bearer's, its options: each can be posted to
+    ``/moves`` unchanged.  When the decision is another seat's (or the game is over), ``moves`` is
+    empty and ``pending`` says whose it is."""
+    g = games()
+    head = g.head(game_id)
+    seat = g.seat(head, request.headers.get("Authorization"), required=True)
+    data = g.legal_moves(head, seat)
+    return _answer(dumps(data), 200, data["version"])
+
+
+@blp.route("/<game_id>/moves", methods=["POST"])
+@blp.arguments(MoveHeadersSchema, location="headers")
+@blp.arguments(MoveSchema, example={"type": "draft", "die": 0, "slot": "left:2,1", "tile": "t24", "jumps": 0, "cost": 0})
+@blp.response(200, MoveResultSchema, headers={**ETAG_HEADER, "Idempotent-Replayed": {
+    "description": "true when this is the kept answer of an earlier request with the same Idempotency-Key",
+    "schema": {"type": "string"}}})
+@problems(400, 401, 403, 404, 409, 412, 413, 422, 429)
+@blp.doc(security=SEAT)
+def post_move(headers, move, game_id: str):
+    """Play one move for the bearer's seat; answers its new state and the events the move caused.
+
+    ``If-Match: "<version>"``: refused with 412 when the game is no longer at that version.
+    ``Idempotency-Key``: a retry with the same key and body is applied once and answered the same
+    (422 when the key was used with another body).  403 ``not_your_decision``: the pending decision
+    is another seat's.  409 ``game_over``.  422 with the engine's rule code (e.g. ``not_an_option``,
+    ``not_connected``) and reason when the move is illegal."""
+    key = headers.get("idempotency_key")
+    answer = games().play(game_id, request.headers.get("Authorization"), move, _if_match(), key,
+                          fingerprint("POST", request.path, move))
+    extra = {"Idempotent-Replayed": "true"} if answer.replayed else {}
+    return _answer(answer.body, answer.status, answer.version, **extra)
+
+
+@blp.route("/<game_id>/undo", methods=["POST"])
+@blp.arguments(MoveHeadersSchema, location="headers")
+@blp.response(200, UndoResultSchema, headers=ETAG_HEADER)
+@problems(401, 403, 404, 409, 412, 422, 429)
+@blp.doc(security=SEAT)
+def post_undo(headers, game_id: str):
+    """Take back the bearer's own last move, while nothing hidden was revealed since (no dice roll,
+    shuffle or card drawn).  Send ``If-Match`` so that a retried undo cannot take back a second move.
+
+    403 ``not_your_move``: the last move is another seat's.  409 ``hidden_revealed``,
+    ``nothing_to_undo`` or ``game_over``."""
+    answer = games().undo(game_id, request.headers.get("Authorization"), _if_match())
+    return _answer(answer.body, answer.status, answer.version)
+
+
+@blp.route("/<game_id>/events", methods=["GET"])
+@blp.arguments(EventsQuerySchema, location="query")
+@blp.response(200, EventsPageSchema, headers=ETAG_HEADER)
+@problems(401, 404, 422, 429)
+@blp.doc(security=SEAT_OR_SPECTATOR)
+def get_events(args, game_id: str):
+    """The event log as the bearer's seat sees it (events private to other seats left out), from
+    the events numbered above ``after``.  After an undo the withdrawn events' numbers are reused:
+    a client noticing a new ``version`` with ``last`` below what it holds should fetch again."""
+    g = games()
+    head = g.head(game_id)
+    seat = g.seat(head, request.headers.get("Authorization"), required=False)
+    page = g.events(head, seat, args["after"])
+    return _answer(dumps(page), 200, page["version"])
+
+
+@blp.route("/<game_id>/events/stream", methods=["GET"])
+@blp.arguments(EventsQuerySchema, location="query")
+@blp.response(200, content_type="text/event-stream",
+              description="Server-Sent Events (docs/api.md): log events (id = n), `version` and `undo` messages")
+@blp.alt_response(204, description="No Content: the game is over and the client has every event (stop reconnecting)")
+@problems(401, 404, 422, 429)
+@blp.doc(security=SEAT_OR_SPECTATOR)
+def get_event_stream(args, game_id: str):
+    """A Server-Sent Events stream of the events the bearer may see, from those numbered above
+    ``after`` (or the ``Last-Event-ID`` header), for at most ``SSE_MAX_SECONDS``."""
+    g = games()
+    head = g.head(game_id)
+    seat = g.seat(head, request.headers.get("Authorization"), required=False)
+    after = args["after"]
+    last_id = request.headers.get("Last-Event-ID", "").strip()
+    if last_id.isdigit():
+        after = max(after, int(last_id))
+    if head.finished and g.events(head, seat, after)["events"] == []:
+        return Response(status=204)
+    config = current_app.config
+    stream = event_stream(g, head, seat, after, float(config["SSE_MAX_SECONDS"]), float(config["SSE_POLL_SECONDS"]))
+    return Response(stream, mimetype="text/event-stream",
+                    headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
+
+
+@blp.route("/<game_id>/position", methods=["GET"])
+@blp.arguments(PositionQuerySchema, location="query")
+@blp.response(200, PositionSchema, headers=ETAG_HEADER)
+@problems(401, 403, 404, 422, 429)
+@blp.doc(security=SEAT)
+def get_position(args, game_id: str):
+    """``Game.position(seat)`` for the bearer's seat: its view plus the agenda, the input of the
+    stateless analysis endpoints.  403 when ``seat`` names another seat."""
+    g = games()
+    head = g.head(game_id)
+    seat = g.seat(head, request.headers.get("Authorization"), required=True)
+    if args.get("seat", seat) != seat:
+        raise Refused(403, f"a seat token shows only its own seat's position (seat {seat})", rule="not_your_seat")
+    version, position = g.position(head, seat)
+    return _answer(dumps(position), 200, version)
+
+
+@blp.route("/<game_id>/players/<int:seat>/board.svg", methods=["GET"])
+@blp.response(200, content_type="image/svg+xml", description="An SVG picture of the settlement board")
+@problems(404, 429)
+def get_board_svg(game_id: str, seat: int):
+    """A picture of ``seat``'s settlement board as it is now: printed spaces, placed tiles, hill
+    bandits, cowpokes and tombstones (all open information: no token needed)."""
+    g = games()
+    head = g.head(game_id)
+    version, settlement = g.settlement(head, seat)
+    svg = settlement_svg(settlement, f"Seat {seat}: {settlement.side.id} (game {head.id}, version {version})")
+    response = Response(svg, mimetype="image/svg+xml")
+    response.headers["ETag"] = f'"{version}"'
+    return response

@@ -1,0 +1,82 @@
+"""The database tables of the service (SQLAlchemy 2.x ORM).
+
+A game is stored as its configuration and seed, its move log (one row per accepted move, with the
+seat that made it) and a cached snapshot: ``Game.to_json()`` after ``snapshot_moves`` moves.  The
+snapshot makes loading fast; the log alone rebuilds the game (``Game.replay``), so a lost or
+outdated snapshot is never fatal.  ``version`` counts every accepted change (a move or an undo): it
+only grows, and the optimistic check of a write is ``UPDATE ... WHERE version = <read version>``.
+
+Secret seat tokens are kept only as SHA-256 digests (``service.tokens``).  Idempotency keys keep
+the exact answer of the request that used them.
+
+More tables fit beside these without touching them: the daily puzzles, for instance, will be a
+``puzzles`` table (``id`` = content hash primary key, ``date`` unique, ``difficulty``, ``canonical``
+JSON); ``Base.metadata.create_all`` creates any new table at start-up.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timezone
+from typing import Any
+
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+def utcnow() -> datetime:
+    """The current time, timezone-aware UTC."""
+    return datetime.now(timezone.utc)
+
+
+class Base(DeclarativeBase):
+    """Declarative base of every table of the service."""
+
+
+class GameRecord(Base):
+    """One game: configuration (without the seed), seed, seat token digests, counters and snapshot."""
+
+    __tablename__ = "games"
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    players: Mapped[int] = mapped_column(Integer)
+    config: Mapped[dict[str, Any]] = mapped_column(JSON, doc="GameConfig.to_json() without the seed")
+    seed: Mapped[int] = mapped_column(BigInteger, doc="never shown to any client")
+    token_digests: Mapped[list[str]] = mapped_column(JSON, doc="hex SHA-256 of each seat's token, by seat")
+    version: Mapped[int] = mapped_column(Integer, default=0, doc="accepted changes (moves and undos)")
+    move_count: Mapped[int] = mapped_column(Integer, default=0, doc="moves in the log")
+    finished: Mapped[bool] = mapped_column(default=False)
+    snapshot: Mapped[dict[str, Any]] = mapped_column(JSON, doc="Game.to_json() after snapshot_moves moves")
+    snapshot_moves: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class MoveRecord(Base):
+    """The ``n``-th accepted move of a game (0-based) and the seat that made it."""
+
+    __tablename__ = "moves"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    n: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    move: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class IdempotencyRecord(Base):
+    """The answer given to a request with an ``Idempotency-Key``, per (game, seat, key).
+
+    ``fingerprint`` is a digest of the request (path and body): the same key with another request
+    is refused.  ``body`` is the exact JSON text answered, ``status`` its status code and
+    ``version`` the game version it answered with (the ``ETag``)."""
+
+    __tablename__ = "idempotency_keys"
+
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    key: Mapped[str] = mapped_column(String(255), primary_key=True)
+    fingerprint: Mapped[str] = mapped_column(String(64))
+    status: Mapped[int] = mapped_column(Integer)
+    version: Mapped[int] = mapped_column(Integer)
+    body: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -1,0 +1,132 @@
+"""End to end over real HTTP, against gunicorn started as `make serve` starts it: whole 1-, 2- and 4-player
+games played to the final scores by choosing at random from the legal moves, every answer compared with the
+engine's own view of a local replay, and searched for the card ids the viewer may not see."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+
+from solver.config import GameConfig
+from solver.game import Game
+from tests.service_http import Server, assert_nothing_hidden, comparable, local_view
+
+SEED = 8675309123  # distinctive: it must appear in no answer
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    s = Server(tmp_path_factory.mktemp("games") / "games.sqlite3").start()
+    yield s
+    s.stop()
+
+
+def play_over_http(server: Server, players: int, choose_seed: int, check_every: int, **options) -> tuple[str, list[str], Game]:
+    """Create a game, then play every decision with the pending seat's token, choosing at random
+    among its legal moves; check each answer against a local game fed the same moves."""
+    client = server.client
+    r = client.post("/games", {"players": players, "seed": SEED, **options})
+    assert r.status == 201 and r.headers["content-type"] == "application/json"
+    created = r.json()
+    game_id, tokens = created["id"], [t["token"] for t in created["tokens"]]
+    assert r.headers["location"] == f"/games/{game_id}" and len(set(tokens)) == players
+    config = GameConfig.from_json({"players": players, "seed": SEED, **options})
+    local = Game(config)
+    assert comparable(created["state"]) == local_view(local, None) and created["state"]["seat"] is None
+    assert_nothing_hidden(json.dumps(created["state"]), local, None, SEED)
+    rng = random.Random(choose_seed)
+    version, step = 0, 0
+    while local.pending() is not None:
+        seat = local.pending()["seat"]
+        legal = client.get(f"/games/{game_id}/legal-moves", token=tokens[seat])
+        assert legal.status == 200 and legal.json()["pending"] == local.pending()
+        assert legal.json()["moves"] == local.legal_moves() != []
+        assert_nothing_hidden(legal.text, local, seat, SEED)
+        move = rng.choice(legal.json()["moves"])
+        r = client.post(f"/games/{game_id}/moves", move, token=tokens[seat], headers={"If-Match": f'"{version}"'})
+        assert r.status == 200, r.text
+        events = json.loads(json.dumps(local.apply(move)))
+        body = r.json()
+        version += 1
+        assert body["state"]["version"] == version == int(r.headers["etag"].strip('"'))
+        assert comparable(body["state"]) == local_view(local, seat) and body["state"]["seat"] == seat
+        assert body["events"] == [e for e in events if e.get("private_to", seat) == seat]
+        assert_nothing_hidden(r.text, local, seat, SEED)
+        if step % check_every == 0 or local.finished:
+            for other in [None, *range(players)]:
+                if other == seat:
+                    continue
+                seen = client.get(f"/games/{game_id}", token=tokens[other] if other is not None else None)
+                assert seen.status == 200 and seen.json()["version"] == version
+                assert comparable(seen.json()) == local_view(local, other)
+                assert_nothing_hidden(seen.text, local, other, SEED)
+                if other is not None:
+                    page = client.get(f"/games/{game_id}/events?after={max(0, len(local.events) - 20)}", token=tokens[other])
+                    assert_nothing_hidden(page.text, local, other, SEED)
+                    assert page.json()["events"] == [e for e in local_view(local, other)["events"]
+                                                     if e["n"] > max(0, len(local.events) - 20)]
+        step += 1
+    return game_id, tokens, local
+
+
+@pytest.fixture(scope="module")
+def solo_game(server):
+    return play_over_http(server, 1, choose_seed=1, check_every=1)
+
+
+def _assert_final(server: Server, game_id: str, tokens: list[str], local: Game) -> None:
+    final = server.client.get(f"/games/{game_id}").json()
+    assert final["finished"] is True and final["pending"] is None
+    assert final["moves_played"] == len(local.moves) > 0
+    end = [e for e in final["events"] if e["type"] == "game_end"]
+    assert len(end) == 1 and end[0]["standings"] == local.standings()
+    assert [s["total"] for s in final["scores"]] == [local.score_breakdown(p.seat)["total"] for p in local.players]
+    replayed = Game.replay(local.config, local.moves)
+    assert replayed.to_json() == local.to_json()  # the engine agrees with itself; the server agreed with it above
+    legal = server.client.get(f"/games/{game_id}/legal-moves", token=tokens[0]).json()
+    assert legal["pending"] is None and legal["moves"] == []
+
+
+def test_solo_game_to_the_final_score(server, solo_game):
+    game_id, tokens, local = solo_game
+    _assert_final(server, game_id, tokens, local)
+    assert any(e["type"] == "game_end" and "rank" in e for e in local.events)
+
+
+def test_two_player_game_to_the_final_scores(server):
+    game_id, tokens, local = play_over_http(server, 2, choose_seed=2, check_every=1,
+                                            seats=[{"board": None, "side": "wild"}, {"board": None, "side": "normal"}])
+    _assert_final(server, game_id, tokens, local)
+
+
+def test_four_player_game_to_the_final_scores(server):
+    game_id, tokens, local = play_over_http(server, 4, choose_seed=4, check_every=5, first_game_contracts=True)
+    _assert_final(server, game_id, tokens, local)
+    svg = server.client.get(f"/games/{game_id}/players/3/board.svg")
+    assert svg.status == 200 and svg.headers["content-type"].startswith("image/svg+xml")
+    placed = local.players[3].settlement.tiles
+    assert svg.text.startswith("<svg") and svg.text.count(f"{placed[0].tile.id}:") >= placed[0].tile.size
+
+
+def test_a_finished_game_takes_no_move(server, solo_game):
+    game_id, tokens, local = solo_game
+    r = server.client.post(f"/games/{game_id}/moves", {"type": "pass"}, token=tokens[0])
+    assert r.status == 409 and r.headers["content-type"] == "application/problem+json"
+    assert r.json()["rule"] == "game_over" and r.json()["status"] == 409
+    r = server.client.post(f"/games/{game_id}/undo", token=tokens[0])
+    assert r.status == 409 and r.json()["rule"] == "game_over"
+    assert server.client.get(f"/games/{game_id}").json()["moves_played"] == len(local.moves)
+
+
+def test_the_server_log_names_no_card_token_or_seed(server, solo_game):
+    game_id, tokens, local = solo_game
+    assert server.client.post(f"/games/{game_id}/moves", {"type": "keep_partner", "partner": "p01"},
+                              token=tokens[0]).status == 409
+    server.stop()
+    log = server.proc.stderr.read().decode()
+    assert "Booting worker" in log  # the log was captured
+    cards = [p.id for p in local.catalog.partners] + [c.id for c in local.catalog.bandit_cards]
+    assert not any(card in log for card in cards) and str(SEED) not in log
+    assert not any(token in log for token in tokens)

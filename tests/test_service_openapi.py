@@ -1,0 +1,58 @@
+"""The OpenAPI document against the app: schemathesis sends requests generated from `/openapi.json` (a
+bounded, derandomized number per operation, so CI runs the same cases every time) to every operation, half
+of them naming a real game and a real seat token; no answer may be a 5xx, and every answer's status,
+content type, headers and body must be those the document declares."""
+
+from __future__ import annotations
+
+import itertools
+import tempfile
+from pathlib import Path
+
+import schemathesis
+from hypothesis import HealthCheck, settings
+from schemathesis.checks import not_a_server_error
+from schemathesis.specs.openapi.checks import (
+    content_type_conformance,
+    response_headers_conformance,
+    response_schema_conformance,
+    status_code_conformance,
+)
+
+from service.app import create_app
+
+CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_headers_conformance,
+          response_schema_conformance]
+EXAMPLES = 25
+
+_db = Path(tempfile.mkdtemp(prefix="wtw-openapi-")) / "openapi.sqlite3"
+app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{_db}", "RATELIMIT_ENABLED": False,
+                  "SSE_MAX_SECONDS": 0.3, "SSE_POLL_SECONDS": 0.1})
+_created = app.test_client().post("/games", json={"players": 2, "seed": 99}).get_json()
+GAME_ID, TOKENS = _created["id"], [t["token"] for t in _created["tokens"]]
+_turn = itertools.count()
+schema = schemathesis.openapi.from_wsgi("/openapi.json", app)
+
+
+def test_the_document_declares_every_game_resource():
+    paths = app.test_client().get("/openapi.json").get_json()["paths"]
+    for path in ("/games", "/games/{game_id}", "/games/{game_id}/legal-moves", "/games/{game_id}/moves",
+                 "/games/{game_id}/undo", "/games/{game_id}/events", "/games/{game_id}/events/stream",
+                 "/games/{game_id}/position", "/games/{game_id}/players/{seat}/board.svg"):
+        assert path in paths
+    moves = paths["/games/{game_id}/moves"]["post"]
+    assert {"200", "400", "401", "403", "404", "409", "412", "413", "422", "429"} <= set(moves["responses"])
+    spec = app.test_client().get("/openapi.json").get_json()
+    problem = spec["components"]["responses"]["PRECONDITION_FAILED"]["content"]
+    assert list(problem) == ["application/problem+json"]
+
+
+@schema.parametrize()
+@settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
+          suppress_health_check=list(HealthCheck))
+def test_answers_conform_to_the_openapi_document(case):
+    turn = next(_turn)
+    if turn % 2 == 0 and case.path_parameters and "game_id" in case.path_parameters:
+        case.path_parameters["game_id"] = GAME_ID
+        case.headers = {**(case.headers or {}), "Authorization": f"Bearer {TOKENS[turn // 2 % 2]}"}
+    case.call_and_validate(checks=CHECKS)
