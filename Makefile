@@ -26,6 +26,7 @@ bench: $(STAMP)
 	$(PY) bench/placements.py
 	$(PY) bench/engine.py
 	$(PY) bench/solver.py
+	$(PY) bench/puzzles.py
 
 catalog-report: $(STAMP)
 	$(PY) -m solver.catalog report --out docs/components.md

@@ -3,8 +3,8 @@
 For each of ``--days`` dates from ``--start`` and each difficulty, generates the daily puzzle (no cache)
 and prints the median and maximum wall time per puzzle, the candidates tried and discarded (unproven
 within the deterministic budget, or graded at another difficulty), and the share of published puzzles
-proven optimal (every published puzzle must be: its stored solution is re-scored by the rules engine and
-must equal the stored optimum).  Target (issue 7): hard median <= 10 s on the 2-core machine; 100% proven.
+proven optimal (every published puzzle must be: CP-SAT's status OPTIMAL, and its stored solution re-scored
+by the rules engine equals the stored optimum).  Target (issue 7): hard median <= 10 s on the 2-core machine; 100% proven.
 Run: ``make bench`` or ``python bench/puzzles.py [--days 30] [--start 2026-01-01] [--difficulty hard]``.
 """
 
@@ -39,7 +39,7 @@ def main() -> None:
             for key in counts:
                 counts[key] += report[key]
             verdict = verify_solution(puzzle, puzzle["solution"])
-            proven += verdict["legal"] and verdict["score"] == puzzle["optimum"]
+            proven += puzzle["proof"]["status"] == "OPTIMAL" and verdict["legal"] and verdict["score"] == puzzle["optimum"]
             ratings.append(puzzle["grading"]["rating"])
         print(f"{level:6} {len(times)} dates: median {statistics.median(times):6.2f} s, max {max(times):6.2f} s per puzzle; "
               f"candidates {counts['candidates']} (discarded: {counts['unproven']} unproven, {counts['off_grade']} off-grade); "
