@@ -176,16 +176,17 @@ def _fill(settlement: Settlement, rng: random.Random, covered: int, catalog: Cat
 
 
 def _settle(settlement: Settlement, rng: random.Random, year: int) -> None:
-    """Make the board what play would have left: sheriffs have shot every bandit in sight (tombstones),
-    some pastures of 3+ cows were wrangled (a cowpoke), and the Tussles won before this year brought hill
-    bandits (rulebook: Sheriffs and bandits, Wrangling, Tussle / Hill bandits)."""
-    settlement.tombstones.update(targets_in_sight(settlement))
+    """Make the board what play would have left: some pastures of 3+ cows were wrangled (a cowpoke), the
+    Tussles won before this year brought hill bandits, and sheriffs have shot every bandit in sight
+    (tombstones), so that placing nothing scores nothing (rulebook: Wrangling, Tussle / Hill bandits,
+    Sheriffs and bandits: "Sheriffs always immediately take their shots if they can")."""
     for pasture in pastures(settlement):
         if pasture.cows >= MIN_WRANGLE and rng.random() < 0.5:
             settlement.cowpokes.add(pasture.squares[0])
     hills = settlement.grid.squares(settlement.hills)
     for rc in rng.sample(hills, min(len(hills), rng.randint(0, year - 1))):
         settlement.add_hill_bandit(*rc)
+    settlement.tombstones.update(targets_in_sight(settlement))
 
 
 def draw_candidate(rng: random.Random, recipe: Recipe, catalog: Catalog | None = None) -> Candidate:

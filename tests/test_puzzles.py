@@ -103,6 +103,13 @@ def test_other_dates_and_difficulties_give_other_puzzles(puzzles):
         draw_candidate(random.Random("b"), RECIPES["easy"]).position.settlement.to_json()
 
 
+def test_placing_nothing_scores_nothing():
+    """Drawn positions are what play leaves: no bandit is in a sheriff's sight, so the empty plan is worth 0."""
+    for k in range(40):
+        position = draw_candidate(random.Random(f"empty/{k}"), RECIPES[DIFFICULTIES[k % 3]]).position
+        assert evaluate_plan(position, []).total == 0
+
+
 def test_canonical_json_is_sorted_compact_ascii():
     assert canonical_json({"b": [1, "é"], "a": None}) == '{"a":null,"b":[1,"\\u00e9"]}'
     with pytest.raises(ValueError):
