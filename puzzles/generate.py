@@ -38,6 +38,7 @@ HAND_BUILDINGS = frozenset({None, "Bank", "Town Hall", "General Store", "Cache",
 OPTIMAL_SOLUTIONS_CAP = 2  #: optimal solutions are counted up to this many (2 means 2 or more)
 MAX_CANDIDATES = 400  #: candidates tried before generation gives up (GenerationError)
 FILL_DRAWS = 400  #: random tile draws when filling the board before the puzzle
+MIN_PLACED = 3  #: a published puzzle's optimal solution places at least this many tiles (else too little to do)
 # Grading (``rating``, ``grade``): points of the difficulty rating and the difficulties' bounds.
 UNIQUE_POINTS = 4
 CONFLICTS_PER_POINT = 100
@@ -259,8 +260,9 @@ def analyse(position: PlanPosition, budget: Budget = Budget(), difficulty: str |
             reasons: list[str] | None = None) -> Analysis | None:
     """Prove the optimum of a points-only position, play the greedy player and count the optimal solutions
     (up to the cap).  Returns ``None`` when a proof does not fit in the deterministic budget (the candidate
-    is discarded; ``"unproven"`` is appended to ``reasons``), or when ``difficulty`` is given and
-    ``may_grade`` rules it out before the count (``"off_grade"``).  Raises ``GenerationTimeout`` (the
+    is discarded; ``"unproven"`` is appended to ``reasons``), or when ``difficulty`` is given and the
+    optimal solution places fewer than ``MIN_PLACED`` tiles or ``may_grade`` rules it out before the count
+    (``"off_grade"``).  Raises ``GenerationTimeout`` (the
     wall-clock limit stopped a solve) and ``GenerationError`` (the model's objective differs from the rules
     engine's value: a bug)."""
     if position.positional:
@@ -275,7 +277,8 @@ def analyse(position: PlanPosition, budget: Budget = Budget(), difficulty: str |
     if main.value.total != optimum:
         raise GenerationError(f"CP-SAT's objective {optimum} differs from the rules engine's {main.value.total}")
     greedy, greedy_value = greedy_plan(position)
-    if difficulty is not None and not may_grade(difficulty, optimum - greedy_value, main.stats["conflicts"]):
+    if difficulty is not None and (len(main.placements) < MIN_PLACED
+                                   or not may_grade(difficulty, optimum - greedy_value, main.stats["conflicts"])):
         reasons.append("off_grade")
         return None
     found = [main.placements]

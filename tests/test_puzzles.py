@@ -22,6 +22,7 @@ from puzzles.generate import (
     DIFFICULTIES,
     EASY_MAX,
     HARD_MIN,
+    MIN_PLACED,
     RECIPES,
     Budget,
     GenerationTimeout,
@@ -61,7 +62,7 @@ def test_stored_solution_verifies_to_exactly_the_stored_optimum(puzzles, level):
     assert verdict["play_order"] == list(range(len(puzzle["solution"]["placements"])))  # stored in play order
     assert puzzle["proof"]["status"] == "OPTIMAL"
     assert puzzle["difficulty"] == level and puzzle["date"] == DATE.isoformat()
-    assert 5 <= len(puzzle["hand"]) <= 8
+    assert 5 <= len(puzzle["hand"]) <= 8 and len(puzzle["solution"]["placements"]) >= MIN_PLACED
     assert puzzle["id"] == content_id(puzzle)
 
 
