@@ -69,7 +69,11 @@ def verify_solution(puzzle: dict, solution: dict) -> dict:
     """
     position = puzzle_position(puzzle)
     optimum = json_field(puzzle, "optimum", int, "puzzle")
-    if "id" in puzzle and puzzle["id"] != content_id(puzzle):
+    try:
+        changed = "id" in puzzle and puzzle["id"] != content_id(puzzle)
+    except (TypeError, ValueError) as exc:
+        raise PuzzleError(f"the puzzle is not JSON data ({exc})") from None
+    if changed:
         raise PuzzleError("the puzzle's id does not match its content: it was changed after publication")
     catalog = position.catalog
     placements = parse_solution(solution, {t.id for t in position.tiles}, lambda t: _known(catalog, t))
