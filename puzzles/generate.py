@@ -93,9 +93,9 @@ class Candidate:
 @dataclass
 class Analysis:
     """What the solver proved of a candidate: the ``optimum`` (points) and one optimal ``solution`` (a
-    legal play order) with its ``value``; CP-SAT's ``status`` (OPTIMAL); ``optimal_solutions`` counted up to ``OPTIMAL_SOLUTIONS_CAP``;
-    the ``greedy`` player's score and plan; CP-SAT's ``branches`` and ``conflicts`` proving the optimum;
-    ``deterministic_time`` spent on every solve."""
+    legal play order) with its ``value``; CP-SAT's ``status`` (OPTIMAL); ``optimal_solutions`` counted up
+    to ``OPTIMAL_SOLUTIONS_CAP``; the ``greedy`` player's score and plan; CP-SAT's ``branches`` and
+    ``conflicts`` proving the optimum; ``deterministic_time`` spent on every solve and each solve's log."""
 
     optimum: int
     solution: list[Placement]
