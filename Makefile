@@ -30,6 +30,7 @@ bench: $(STAMP)
 	$(PY) bench/solver.py
 	$(PY) bench/hints.py
 	$(PY) bench/service.py
+	$(PY) bench/puzzles.py
 
 catalog-report: $(STAMP)
 	$(PY) -m solver.catalog report --out docs/components.md

@@ -29,6 +29,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
@@ -435,6 +436,8 @@ def _wrangles(model: cp_model.CpModel, position: PlanPosition, cands: list[_Cand
                 model.add(wrangle[L, k] + b <= 1)
         model.add(sum(wrangle[L, k] for k in sizes) <= rep[L])
         model.add(sum(k * wrangle[L, k] for k in sizes) <= sum(parts_cows) + sum(old_cows))
+        if not position.positional:
+            continue
         # keep growing it instead: its cows (at most 7) as pasture potential
         pot = model.new_int_var(0, MAX_WRANGLE, f"potential{L}")
         model.add(pot <= sum(parts_cows) + sum(old_cows))
@@ -469,11 +472,18 @@ def _wrangles(model: cp_model.CpModel, position: PlanPosition, cands: list[_Cand
 
 
 class _StopTimer:
-    """Calls ``solver.stop_search()`` after ``seconds`` from another thread (the hard limit)."""
+    """Calls ``solver.stop_search()`` after ``seconds`` from another thread (the hard limit); ``fired``
+    tells whether it did."""
 
     def __init__(self, solver: cp_model.CpSolver, seconds: float):
-        self.timer = threading.Timer(seconds, solver.stop_search)
+        self.fired = False
+        self.solver = solver
+        self.timer = threading.Timer(seconds, self._stop)
         self.timer.daemon = True
+
+    def _stop(self) -> None:
+        self.fired = True
+        self.solver.stop_search()
 
     def __enter__(self):
         self.timer.start()
@@ -484,12 +494,19 @@ class _StopTimer:
 
 
 def solve_plan(position: PlanPosition, *, required: bool = False, time_limit_ms: int = DEFAULT_TIME_LIMIT_MS,
-               workers: int = 1) -> PlanResult:
+               workers: int = 1, deterministic_limit: float | None = None, exclude: Sequence[Sequence[Placement]] = (),
+               objective_bounds: tuple[int, int] | None = None) -> PlanResult:
     """The best plan for ``position`` (see the module docstring).
 
     ``required``: every tile must be placed (a drafted tile); otherwise any subset, possibly none.
-    ``time_limit_ms``: the hard limit on the solve, in milliseconds.  Raises nothing for a position
-    without legal plans: the result is INFEASIBLE (required) or the empty plan.
+    ``time_limit_ms``: the hard limit on the solve, in milliseconds (wall clock: ``stats["stopped_by_wall"]``
+    says when it stopped the search).  ``deterministic_limit``: CP-SAT's ``max_deterministic_time`` (its
+    machine-independent work measure, in "deterministic seconds"), so that whether a plan is proven within
+    it is the same on every machine.  ``exclude``: plans (sets of placements) the answer must differ from
+    (in at least one tile's placement or absence).  ``objective_bounds``: ``(low, high)`` the objective
+    must lie in (with ``exclude``: is there another plan worth ``low``?).
+    Raises nothing for a position without legal plans: the result is INFEASIBLE (required, or bounds or
+    exclusions no plan meets) or the empty plan.
     """
     start = time.perf_counter()
     s = position.settlement
@@ -619,7 +636,20 @@ def solve_plan(position: PlanPosition, *, required: bool = False, time_limit_ms:
             terms["buildings"].append(SURROUND_POINTS[name] * z)
     terms["wrangles"], terms["pasture_potential"] = _wrangles(model, position, cands, x, by_tile, used)
     terms["bandits"] = _bandits(model, position, cands, x, used, cover)
-    model.maximize(sum(sum(v) for v in terms.values()))
+    if not position.positional:
+        terms["town_progress"] = []
+    objective = sum(sum(v) for v in terms.values())
+    model.maximize(objective)
+    if objective_bounds is not None:
+        bounded = model.new_int_var(*objective_bounds, "objective")
+        model.add(bounded == objective)
+    index = {cand.placement: k for k, cand in enumerate(cands)}
+    for plan in exclude:
+        if all(p in index for p in plan):  # a plan with a placement outside the model is excluded anyway
+            chosen = {index[p] for p in plan}
+            placed = {cands[k].tile_index for k in chosen}
+            model.add_bool_or([x[k].Not() for k in sorted(chosen)]
+                              + [x[k] for k in range(len(cands)) if cands[k].tile_index not in placed])
 
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = workers
@@ -632,19 +662,23 @@ def solve_plan(position: PlanPosition, *, required: bool = False, time_limit_ms:
         for cut in ("add_cg_cuts", "add_mir_cuts", "add_zero_half_cuts", "add_clique_cuts"):
             setattr(solver.parameters, cut, False)
     solver.parameters.max_time_in_seconds = max(0.001, time_limit_ms / 1000)
-    with _StopTimer(solver, time_limit_ms / 1000):
+    if deterministic_limit is not None:
+        solver.parameters.max_deterministic_time = deterministic_limit
+    with _StopTimer(solver, time_limit_ms / 1000) as timer:
         status = solver.solve(model)
     name = solver.status_name(status)
+    stats = {"branches": solver.num_branches, "conflicts": solver.num_conflicts, "solve_ms": solver.wall_time * 1000,
+             "deterministic_time": solver.deterministic_time,
+             "stopped_by_wall": timer.fired or solver.wall_time >= solver.parameters.max_time_in_seconds}
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         wall = (time.perf_counter() - start) * 1000
-        return PlanResult([], PlanValue(0, dict.fromkeys(terms, 0)), 0, 0.0, 0.0, name, wall, len(cands))
+        return PlanResult([], PlanValue(0, dict.fromkeys(terms, 0)), 0, 0.0, 0.0, name, wall, len(cands), stats)
     chosen = [cands[k].placement for k in range(len(cands)) if solver.boolean_value(x[k])]
     order = play_order(position, chosen)
     value = evaluate_plan(position, order)
     objective = int(round(solver.objective_value))
     bound = solver.best_objective_bound
     wall = (time.perf_counter() - start) * 1000
-    stats = {"branches": solver.num_branches, "conflicts": solver.num_conflicts, "solve_ms": solver.wall_time * 1000}
     return PlanResult(order, value, objective, bound, (bound - objective) / max(1, abs(objective)), name, wall,
                       len(cands), stats, plan_wrangles(position, order))
 

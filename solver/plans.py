@@ -33,6 +33,9 @@ engine's functions on the settlement after the plan:
   plan's field squares touch that holds no cowpoke and that the plan keeps growing instead of wrangling
   (chosen together with ``wrangles``).
 
+With ``PlanPosition.positional`` False the two positional terms are 0 and the wrangles are chosen for
+their points alone: the value is then points only (the daily puzzles' score, docs/puzzles.md).
+
 ``solver.placement_model`` maximises the same value with CP-SAT; ``solver.plan_enumerator`` finds it by
 exhaustive search; tests check that all three agree and that replaying a plan through ``solver.game``
 gives what ``evaluate_plan`` says.
@@ -97,6 +100,9 @@ class PlanPosition:
     contracts: dict[int, tuple[str, bool]] = field(default_factory=dict)
     cowpokes_left: int = 15
     bullets: int = 0
+    #: count the positional terms (``town_progress``, ``pasture_potential``: advice, not points); False
+    #: gives points only, as the daily puzzles score a plan (docs/puzzles.md)
+    positional: bool = True
 
     @classmethod
     def from_game(cls, game, seat: int, tiles: list[Tile]) -> PlanPosition:
@@ -221,7 +227,7 @@ def evaluate_plan(position: PlanPosition, placements: list[Placement]) -> PlanVa
             terms["buildings"] += SURROUND_POINTS[name]
     terms["wrangles"], terms["pasture_potential"] = wrangle_plan(position, before, after)[2]
     completed = {t.letter for t in completed_towns(after)}
-    for town in side.towns:
+    for town in side.towns if position.positional else ():
         if town.letter not in completed:
             terms["town_progress"] += TOWN_SQUARE_POINTS * sum(1 for rc in town.squares if after.grid.bit(*rc) & new)
     terms["bandits"] = bandit_value(position, before, after, [position.tile(p.tile_id) for p in order])[0]
@@ -274,7 +280,7 @@ def wrangle_plan(position: PlanPosition, before: Settlement,
         points, potential, claimed = 0, 0, set()
         for pasture, k in zip(candidates, choice):
             if not k:
-                potential += COW_POTENTIAL_POINTS * min(pasture.cows, MAX_WRANGLE)
+                potential += COW_POTENTIAL_POINTS * min(pasture.cows, MAX_WRANGLE) if position.positional else 0
                 continue
             points += position.wrangle_points[k] + barns * BARN_GOLD * POINTS_PER_GOLD
             if k >= MIN_CONTRACT:

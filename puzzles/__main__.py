@@ -1,0 +1,115 @@
+"""Command line for the daily solo puzzles (docs/puzzles.md).
+
+    python -m puzzles daily --date 2026-11-21 [--difficulty hard]    # the puzzle, canonical JSON
+    python -m puzzles batch --from 2026-11-01 --to 2026-11-30 --out DIR [--difficulty easy,hard]
+    python -m puzzles verify PUZZLE.json SOLUTION.json             # the verdict, JSON
+
+``verify`` exits 0 for a legal solution, 1 for an illegal one and 2 for bad input (unreadable file,
+malformed JSON, puzzle or solution); ``daily`` and ``batch`` exit 1 when generation fails.  ``batch``
+writes ``DIR/<date>-<difficulty>.json`` and keeps a file already there (a published puzzle never changes).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import sys
+from pathlib import Path
+
+from tqdm import tqdm
+
+from puzzles.daily import daily_puzzle
+from puzzles.format import canonical_json
+from puzzles.generate import DIFFICULTIES, GenerationError
+from puzzles.position import PuzzleError
+from puzzles.verify import verify_solution
+
+EXIT_LEGAL, EXIT_ILLEGAL, EXIT_BAD_INPUT = 0, 1, 2
+
+
+def _date(text: str) -> datetime.date:
+    try:
+        return datetime.date.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a date (YYYY-MM-DD): {text!r}") from None
+
+
+def _difficulties(text: str) -> tuple[str, ...]:
+    names = tuple(text.split(",")) if text != "all" else DIFFICULTIES
+    unknown = [n for n in names if n not in DIFFICULTIES]
+    if unknown or not names:
+        raise argparse.ArgumentTypeError(f"difficulties are {', '.join(DIFFICULTIES)} or all, not {text!r}")
+    return names
+
+
+def _read_json(path: str) -> object:
+    try:
+        return json.loads(Path(path).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise PuzzleError(f"{path}: cannot read JSON ({exc})") from None
+
+
+def _daily(args: argparse.Namespace) -> int:
+    print(canonical_json(daily_puzzle(args.date, args.difficulty)))
+    return 0
+
+
+def _batch(args: argparse.Namespace) -> int:
+    if args.to < args.start:
+        raise PuzzleError(f"--to {args.to} is before --from {args.start}")
+    days = [args.start + datetime.timedelta(days=k) for k in range((args.to - args.start).days + 1)]
+    jobs = [(day, level) for day in days for level in args.difficulty]
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    written = kept = 0
+    for day, level in tqdm(jobs, desc="puzzles", unit="puzzle", disable=args.quiet):
+        path = out / f"{day.isoformat()}-{level}.json"
+        if path.exists():
+            kept += 1
+            continue
+        text = canonical_json(daily_puzzle(day, level)) + "\n"
+        tmp = path.with_suffix(".json.tmp")
+        tmp.write_text(text, encoding="ascii")
+        tmp.replace(path)
+        written += 1
+    print(f"{written} puzzle(s) written, {kept} kept (already there) in {out}", file=sys.stderr)
+    return 0
+
+
+def _verify(args: argparse.Namespace) -> int:
+    verdict = verify_solution(_read_json(args.puzzle), _read_json(args.solution))
+    print(json.dumps(verdict, indent=2, sort_keys=True))
+    return EXIT_LEGAL if verdict["legal"] else EXIT_ILLEGAL
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status (see the module docstring)."""
+    parser = argparse.ArgumentParser(prog="python -m puzzles", description="Wild Tiled West daily solo puzzles")
+    sub = parser.add_subparsers(dest="command", required=True)
+    daily = sub.add_parser("daily", help="print the puzzle of a date (canonical JSON)")
+    daily.add_argument("--date", type=_date, required=True, help="YYYY-MM-DD")
+    daily.add_argument("--difficulty", choices=DIFFICULTIES, default="medium")
+    batch = sub.add_parser("batch", help="write the puzzles of a range of dates, one file per date and difficulty")
+    batch.add_argument("--from", dest="start", type=_date, required=True, help="first date, YYYY-MM-DD")
+    batch.add_argument("--to", type=_date, required=True, help="last date (included), YYYY-MM-DD")
+    batch.add_argument("--out", required=True, help="folder for <date>-<difficulty>.json files")
+    batch.add_argument("--difficulty", type=_difficulties, default=DIFFICULTIES,
+                       help="comma-separated difficulties, or all (default)")
+    batch.add_argument("--quiet", action="store_true", help="no progress bar")
+    verify = sub.add_parser("verify", help="check a solution of a puzzle and score it")
+    verify.add_argument("puzzle", help="the puzzle's JSON file")
+    verify.add_argument("solution", help='the solution\'s JSON file: {"placements": [{"tile", "orientation", "row", "col"}]}')
+    args = parser.parse_args(argv)
+    try:
+        return {"daily": _daily, "batch": _batch, "verify": _verify}[args.command](args)
+    except PuzzleError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    except GenerationError as exc:
+        print(f"generation failed: {exc}", file=sys.stderr)
+        return 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
