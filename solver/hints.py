@@ -26,6 +26,7 @@ Source: our design (docs/hints.md); the rules are the engine's.
 
 from __future__ import annotations
 
+import json
 import time
 from dataclasses import dataclass, field
 from typing import Any
@@ -98,8 +99,11 @@ class _Search:
         """Legal placements of ``tile`` on the seat's settlement in ``game`` (or ``moves``, the
         decision's options), best first, valued with ``evaluate_plan`` (one tile)."""
         player = game.players[self.seat]
-        key = (tile.id, player.settlement.covered, player.gold, player.bullets, player.mining, len(game.events),
-               None if moves is None else len(moves))
+        state = json.dumps([player.settlement.to_json(), player.gold, player.bullets, player.mining, game.year,
+                            [c.flipped for c in game.contracts], game.supply["cowpokes"]], sort_keys=True)
+        options = None if moves is None else tuple((m["type"], m.get("orientation"), m.get("row"), m.get("col"))
+                                                   for m in moves)
+        key = (tile.id, state, options)
         if key not in self._plan_values:
             position = PlanPosition.from_game(game, self.seat, [tile])
             if moves is None:

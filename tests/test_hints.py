@@ -229,3 +229,18 @@ def test_rank_options_does_not_change_the_game():
     before = json.dumps(game.to_json(), sort_keys=True)
     rank_options(game, game.pending()["seat"], 3, 10_000)
     assert json.dumps(game.to_json(), sort_keys=True) == before
+
+
+def test_options_stay_legal_when_two_plays_cover_the_same_squares():
+    """Regression: two candidates (a tile, then a Wheelwright alley pair) covering the same squares once
+    shared cached alley options, and the second alley was not adjacent to the first."""
+    from pathlib import Path
+
+    data = json.loads((Path(__file__).parent / "data" / "hint_alley_pair.json").read_text())
+    game = Game.replay(GameConfig.from_json(data["config"]), data["moves"])
+    seat = game.pending()["seat"]
+    options, partial = rank_options(game, seat, 50, 60_000)
+    assert not partial and len(options) > 3
+    for option in options:
+        trial = Game.from_json(game.to_json())
+        play_option(trial, option.moves)
