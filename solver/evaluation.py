@@ -13,6 +13,8 @@ what the position is worth later:
 - ``town_progress``: for each town not complete, ``TOWN_PROGRESS_SHARE`` of its sign + this year's
   completion bonus per share of its squares covered;
 - ``pastures``: ``COW_POTENTIAL`` per cow (at most 7) in each pasture without a cowpoke, falling to 0;
+- ``aces``: progress toward ace sets: each ace credited up to ``ACE_POTENTIAL`` points beyond what its
+  sets score now (``max(0, ACE_POTENTIAL x aces - ace points)``), falling to 0;
 - ``bandits``: this year's Tussle as the bandits stand now (win: + the year's Tussle points, lose: -, with
   a margin of one bandit counted half), and ``FUTURE_BANDIT_POINTS`` per unshot bandit per later Tussle.
 
@@ -22,9 +24,11 @@ Once the game is over every estimate is 0 and ``points + partners + mining`` is 
 
 from __future__ import annotations
 
+from solver.aces import ace_points
 from solver.mining import partner_space
 from solver.pastures import MAX_WRANGLE, pastures
 from solver.plan_weights import (
+    ACE_POTENTIAL,
     BULLET_VALUE,
     COW_POTENTIAL,
     FUTURE_BANDIT_POINTS,
@@ -32,10 +36,11 @@ from solver.plan_weights import (
     PARTNER_POTENTIAL,
     TOWN_PROGRESS_SHARE,
 )
+from solver.scoring import ace_counts
 from solver.solo import uncovered_bandits
 from solver.towns import town_points
 
-TERMS = ("points", "partners", "mining", "resources", "town_progress", "pastures", "bandits")
+TERMS = ("points", "partners", "mining", "resources", "town_progress", "pastures", "aces", "bandits")
 LAST_YEAR = 4
 
 
@@ -92,6 +97,8 @@ def position_value(game, seat: int) -> dict[str, float]:
         sign, year_bonus = town_points(town, game.year, bonus)
         terms["town_progress"] += TOWN_PROGRESS_SHARE * (sign + year_bonus) * covered / len(town.squares)
     terms["pastures"] = sum(min(p.cows, MAX_WRANGLE) for p in pastures(s) if not p.wrangled) * COW_POTENTIAL * rest
+    counts = ace_counts(player)
+    terms["aces"] = max(0.0, ACE_POTENTIAL * sum(counts.values()) - ace_points(counts)) * rest
     later_tussles = LAST_YEAR - game.year
     terms["bandits"] = _tussle_value(game, seat) - FUTURE_BANDIT_POINTS * game.bandits(seat) * later_tussles
     return terms

@@ -47,3 +47,6 @@ COW_POTENTIAL = 2.0
 FUTURE_BANDIT_POINTS = 1.5
 #: A second partner's expected Endgame points (the mining track's hat space).
 PARTNER_POTENTIAL = 4.0
+#: Aces not yet worth this many points each (sets of 3 or 4 score at the Endgame) are credited up to
+#: it, falling to 0 at the end: progress toward the next set.
+ACE_POTENTIAL = 2.0
