@@ -109,8 +109,12 @@ class _Search:
             if moves is None:
                 spots = legal_placements(player.settlement, tile)
                 moves = [_placement_move(tile, p) for p in spots]
-            valued = [(evaluate_plan(position, [Placement(tile.id, m["orientation"], m["row"], m["col"])]).total, m)
-                      for m in moves if m.get("type") == "place"]
+            valued = []
+            for n, m in enumerate(m for m in moves if m.get("type") == "place"):
+                if n % 8 == 0 and self.out_of_time():
+                    return sorted(valued, key=lambda vm: -vm[0])  # cut short: not kept
+                placement = Placement(tile.id, m["orientation"], m["row"], m["col"])
+                valued.append((evaluate_plan(position, [placement]).total, m))
             valued.sort(key=lambda vm: -vm[0])
             self._plan_values[key] = valued
         return self._plan_values[key]
@@ -136,9 +140,11 @@ class _Search:
         if pending["type"] in PLACING:
             tile = game.catalog.alley if pending["type"] == "place_alley" else game.catalog.tile(pending["tile"])
             valued = self.placements(game, tile, options)
-            if valued and not any(m["type"] != "place" for m in options):
-                return valued[0][1]
-            options = [m for _, m in valued[:PLACEMENTS_PER_TILE]] + [m for m in options if m["type"] != "place"]
+            places = [m for _, m in valued[:PLACEMENTS_PER_TILE]] or [m for m in options if m["type"] == "place"][:1]
+            others = [m for m in options if m["type"] != "place"]
+            if not others:
+                return places[0]
+            options = places + others
         if len(options) == 1:
             return options[0]
         base = game.to_json()
@@ -176,8 +182,11 @@ def _draft_candidates(search: _Search) -> list[tuple[float, list[dict]]]:
         if kind in ("draft", "sawmill", "signpost"):
             tile = game.catalog.tile(move["tile"])
             cost = move.get("cost", 0) * GOLD_VALUE * max(remaining(game), 0.0)
-            for value, place in search.placements(game, tile)[:PLACEMENTS_PER_TILE]:
+            valued = search.placements(game, tile)[:PLACEMENTS_PER_TILE]
+            for value, place in valued:
                 out.append((value - cost, [move, place]))
+            if not valued:  # the budget ran out before this tile was valued
+                out.append((-cost, [move]))
         elif kind == "free_alleys":
             valued = search.placements(game, game.catalog.alley)
             best = sum(v for v, _ in valued[:move["count"]])
@@ -196,7 +205,8 @@ def _candidates(search: _Search) -> list[tuple[float, list[dict]]]:
     if pending["type"] in PLACING:
         tile = game.catalog.alley if pending["type"] == "place_alley" else game.catalog.tile(pending["tile"])
         placed = [(v, [m]) for v, m in search.placements(game, tile, options)]
-        return placed + [(0.0, [m]) for m in options if m["type"] != "place"]
+        others = [(0.0, [m]) for m in options if m["type"] != "place"]
+        return (placed or [(0.0, [m]) for m in options if m["type"] == "place"][:1]) + others
     return [(0.0, [m]) for m in options]
 
 
@@ -244,7 +254,7 @@ def rank_options(game: Game, seat: int, top: int, budget_ms: float, value_fn=pos
     candidates = sorted(_candidates(search), key=lambda c: -c[0])
     played: list[Option] = []
     for estimate, first in candidates:
-        if search.out_of_time() and played:
+        if search.out_of_time():
             break
         moves, after, events = search.play(first)
         gain, terms = search.gain(after)
