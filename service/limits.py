@@ -34,7 +34,9 @@ def init_limits(app: Flask, limited: dict[str, tuple[str, ...]], exempt_endpoint
 
     @app.after_request
     def _retry_after_only_when_limited(response):  # runs after the limiter added its headers
-        if response.status_code != 429:
+        # the limiter adds Retry-After to every answer; keep it on 429 and on our own 503s (which set
+        # their own, which the limiter raises to its window's reset at most)
+        if response.status_code not in (429, 503):
             response.headers.pop("Retry-After", None)
         return response
 

@@ -22,6 +22,7 @@ import datetime
 import json
 import logging
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from puzzles.daily import daily_puzzle
@@ -51,10 +52,12 @@ def public_json(stored: StoredPuzzle) -> bytes:
 
 class PuzzleStore:
     """The published puzzles of one worker: ``storage`` (the database), ``heavy`` (the worker's
-    heavy-work slots), and the dates served: ``first_date`` to today (UTC) + ``days_ahead``."""
+    heavy-work slots), and the dates served: ``first_date`` to today (UTC) + ``days_ahead``.
+    ``generator`` makes a day's puzzle (``puzzles.daily.daily_puzzle``; tests put a stand-in there)."""
 
     def __init__(self, storage: Storage, heavy: HeavyWork, first_date: datetime.date, days_ahead: int,
                  cached: int = 64):
+        self.generator: Callable[[datetime.date, str], dict[str, Any]] = daily_puzzle
         self.storage = storage
         self.heavy = heavy
         self.first_date = first_date
@@ -94,10 +97,9 @@ class PuzzleStore:
             made = StoredPuzzle(puzzle["id"], key[0], difficulty, canonical_json(puzzle))
             return self.storage.insert_puzzle(made)  # or the row another worker inserted first
 
-    @staticmethod
-    def _generate(date: datetime.date, difficulty: str) -> dict[str, Any]:
+    def _generate(self, date: datetime.date, difficulty: str) -> dict[str, Any]:
         try:
-            return daily_puzzle(date, difficulty)
+            return self.generator(date, difficulty)
         except GenerationTimeout:
             raise Refused(503, "the puzzle could not be proven within the generator's safety limit on this "
                                "loaded server: retry shortly", rule="generation_failed",
