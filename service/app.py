@@ -20,9 +20,7 @@ import datetime
 import http
 from typing import Any
 
-import click
-from flask import Flask, current_app
-from flask.cli import with_appcontext
+from flask import Flask
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from sqlalchemy.exc import OperationalError
@@ -67,6 +65,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from service.limits import init_limits
     from service.puzzle_store import PuzzleStore
     from service.puzzles_api import blp as puzzles_blp
+    from service.puzzles_api import puzzles_command
     from service.storage import Storage, database_url
     from solver.catalog import load_catalog
 
@@ -131,27 +130,3 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 def _date(value: object) -> datetime.date:
     """A date setting: a ``datetime.date`` or YYYY-MM-DD text."""
     return value if isinstance(value, datetime.date) else datetime.date.fromisoformat(str(value))
-
-
-@click.group("puzzles")
-def puzzles_command() -> None:
-    """The daily puzzles the service publishes."""
-
-
-@puzzles_command.command("generate")
-@click.option("--from", "start", default=None, help="first date, YYYY-MM-DD (default: today, UTC)")
-@click.option("--days", default=2, show_default=True, type=click.IntRange(1, 366), help="how many dates")
-@click.option("--difficulty", "difficulties", multiple=True, type=click.Choice(["easy", "medium", "hard"]),
-              help="default: all three")
-@with_appcontext
-def generate_puzzles(start: str | None, days: int, difficulties: tuple[str, ...]) -> None:
-    """Generate and store the puzzles of DAYS dates from --from, so that no request has to generate one
-    (e.g. daily from cron: ``flask --app 'service.app:create_app()' puzzles generate``).  A date
-    already stored is left as it is; dates outside the served range are generated all the same."""
-    store = current_app.extensions["wtw_puzzles"]
-    first = _date(start) if start else datetime.datetime.now(datetime.timezone.utc).date()
-    for n in range(days):
-        date = first + datetime.timedelta(days=n)
-        for difficulty in difficulties or ("easy", "medium", "hard"):
-            stored = store.daily(date, difficulty)
-            click.echo(f"{stored.date} {stored.difficulty} {stored.id}")

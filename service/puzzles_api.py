@@ -1,5 +1,6 @@
 """Daily puzzle resources: ``GET /puzzles/daily``, ``GET /puzzles/{puzzle_id}`` and ``POST
-/puzzles/{puzzle_id}/solutions`` (docs/api.md, "Daily puzzles"; the puzzles themselves: docs/puzzles.md).
+/puzzles/{puzzle_id}/solutions`` (docs/api.md, "Daily puzzles"; the puzzles themselves: docs/puzzles.md),
+and the ``flask puzzles generate`` command that stores the coming days' puzzles ahead of time.
 
 No token: puzzles are the same for everybody.  A puzzle never changes once published, so its answers
 carry its id as ``ETag`` and may be cached; the optimal solution is never answered.
@@ -9,11 +10,14 @@ from __future__ import annotations
 
 import datetime
 
+import click
 from flask import Response, current_app, request, url_for
+from flask.cli import with_appcontext
 from flask_smorest import Blueprint
 
+from puzzles.generate import DIFFICULTIES
 from service.games import dumps
-from service.problems import problem_responses
+from service.problems import Refused, problem_responses
 from service.puzzle_schemas import DailyQuerySchema, PuzzleSchema, SolutionSchema, VerdictSchema
 from service.puzzle_store import PuzzleStore
 from service.storage import StoredPuzzle
@@ -87,3 +91,30 @@ def post_solution(solution, puzzle_id: str):
     response = Response(dumps(verdict), mimetype="application/json")
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+@click.group("puzzles")
+def puzzles_command() -> None:
+    """The daily puzzles the service publishes (``flask --app 'service.app:create_app()' puzzles ...``)."""
+
+
+@puzzles_command.command("generate")
+@click.option("--from", "start", default=None, type=click.DateTime(formats=["%Y-%m-%d"]),
+              help="first date, YYYY-MM-DD (default: today, UTC)")
+@click.option("--days", default=2, show_default=True, type=click.IntRange(1, 366), help="how many dates")
+@click.option("--difficulty", "difficulties", multiple=True, type=click.Choice(DIFFICULTIES),
+              help="default: all three")
+@with_appcontext
+def generate_puzzles(start: datetime.datetime | None, days: int, difficulties: tuple[str, ...]) -> None:
+    """Generate and store the puzzles of DAYS dates from --from, so that no request has to generate one
+    (e.g. daily from cron: ``flask --app 'service.app:create_app()' puzzles generate``).  A date
+    already stored is left as it is; dates outside the served range are generated all the same."""
+    first = start.date() if start else datetime.datetime.now(datetime.timezone.utc).date()
+    for n in range(days):
+        date = first + datetime.timedelta(days=n)
+        for difficulty in difficulties or DIFFICULTIES:
+            try:
+                stored = store().daily(date, difficulty)
+            except Refused as exc:
+                raise click.ClickException(f"{date.isoformat()} {difficulty}: {exc.detail}") from None
+            click.echo(f"{stored.date} {stored.difficulty} {stored.id}")
