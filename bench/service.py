@@ -4,11 +4,16 @@
   with wrk (``apt-get install wrk``) when it is on the PATH, else with Python client processes;
 - ``POST /games/<id>/moves`` moves per second: client processes each play whole 4-player games whose
   moves were chosen beforehand (a seeded random bot on a local copy of the same game), so the clients
-  only post; and the median and 95th percentile time of one move.
+  only post; and the median and 95th percentile time of one move;
+- ``GET /games/<id>/hint`` with its default budget (800 ms) on draft decisions: client processes each
+  play a 4-player game with planned moves and ask the deciding seat for a hint before every draft; the
+  95th percentile and median wall time of one hint, as the client measures it.
 
-Targets (issue 8): 500 GET/s or more, 100 moves/s or more.  Rate limits are turned off for the server
-under test (``FLASK_RATELIMIT_ENABLED=false``): the figures measure the service, not the limiter.
-Run: ``make bench`` or ``python bench/service.py [--seconds S] [--clients C] [--workers W]``.
+Targets (issue 8): 500 GET/s or more, 100 moves/s or more, hint 95th percentile within its budget plus
+100 ms.  Rate limits are turned off for the server under test (``FLASK_RATELIMIT_ENABLED=false``): the
+figures measure the service, not the limiter.
+Run: ``make bench`` or ``python bench/service.py [--seconds S] [--clients C] [--workers W] [--hints N]
+[--hint-clients C]``.
 """
 
 from __future__ import annotations
@@ -104,6 +109,57 @@ def post_moves(port: int, seeds: list[int], seconds: float, out) -> None:
     out.put((len(times), times, errors))
 
 
+def hint_times(port: int, seed: int, count: int, out) -> None:
+    """Client process: play the planned 4-player game of ``seed`` and ask the deciding seat for a hint
+    with the default budget before ``count`` of its drafts, evenly spread over the game (early drafts on
+    near-empty settlements are quick; late ones have the most placements to weigh); puts ([seconds per
+    hint], [server budget_ms], partial answers, errors) on ``out``."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    game_id, tokens = create(conn, seed)
+    plan = planned_game(seed)
+    local = Game(GameConfig(players=4, seed=seed))
+    drafts = []
+    for n, (_, move) in enumerate(plan):
+        if local.pending()["type"] == "draft":
+            drafts.append(n)
+        local.apply(move)
+    asked = {drafts[int(i * len(drafts) / count)] for i in range(min(count, len(drafts)))}
+    times, budgets, partial, errors = [], [], 0, 0
+    for n, (seat, move) in enumerate(plan):
+        if n in asked:
+            t0 = time.perf_counter()
+            status, body = request(conn, "GET", f"/games/{game_id}/hint", token=tokens[seat])
+            times.append(time.perf_counter() - t0)
+            if status == 200:
+                answer = json.loads(body)
+                budgets.append(answer["budget_ms"])
+                partial += answer["partial"]
+            else:
+                errors += 1
+        errors += request(conn, "POST", f"/games/{game_id}/moves", move, tokens[seat])[0] != 200
+    out.put((times, budgets, partial, errors))
+
+
+def bench_hints(port: int, hints: int, clients: int) -> tuple[list[float], list[float], int, int]:
+    """``hints`` hint requests spread over ``clients`` client processes: (seconds per hint, budgets,
+    partial answers, errors)."""
+    queue = multiprocessing.Queue()
+    share = -(-hints // clients)
+    procs = [multiprocessing.Process(target=hint_times, args=(port, 500 + c, share, queue)) for c in range(clients)]
+    for p in procs:
+        p.start()
+    results = [queue.get() for _ in procs]
+    for p in procs:
+        p.join()
+    times = sorted(t for r in results for t in r[0])
+    return times, [b for r in results for b in r[1]], sum(r[2] for r in results), sum(r[3] for r in results)
+
+
+def percentile(sorted_values: list[float], q: float) -> float:
+    """The ``q`` quantile (0-1) of ``sorted_values``, by the nearest rank below."""
+    return sorted_values[int(q * (len(sorted_values) - 1))]
+
+
 def get_with_python(port: int, path: str, token: str, seconds: float, out) -> None:
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
     n, start = 0, time.monotonic()
@@ -139,6 +195,8 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=10)
     parser.add_argument("--clients", type=int, default=4, help="concurrent clients (connections)")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--hints", type=int, default=60, help="hint requests to time")
+    parser.add_argument("--hint-clients", type=int, default=2, help="concurrent clients asking for hints")
     args = parser.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
@@ -166,10 +224,18 @@ def main() -> None:
             times = sorted(t for r in results for t in r[1])
             errors = sum(r[2] for r in results)
             elapsed = max(args.seconds, 1e-9)
-            p95 = times[int(0.95 * (len(times) - 1))]
+            p95 = percentile(times, 0.95)
             print(f"POST /games/<id>/moves: {moves / elapsed:.0f} moves/s (target >= 100) with {args.clients} clients "
                   f"playing 4-player games; median {statistics.median(times) * 1000:.1f} ms, 95th percentile "
                   f"{p95 * 1000:.1f} ms per move; {errors} refused")
+
+            times, budgets, partial, errors = bench_hints(port, args.hints, args.hint_clients)
+            budget = max(budgets) if budgets else float("nan")
+            print(f"GET /games/<id>/hint (default budget {budget:.0f} ms, draft decisions of 4-player games): 95th "
+                  f"percentile {percentile(times, 0.95) * 1000:.0f} ms (target <= {budget + 100:.0f} ms), median "
+                  f"{statistics.median(times) * 1000:.0f} ms, max {times[-1] * 1000:.0f} ms over {len(times)} hints "
+                  f"({partial} cut short by the budget) with {args.hint_clients} clients, {args.workers} gunicorn "
+                  f"workers; {errors} refused")
         finally:
             os.killpg(proc.pid, signal.SIGTERM)
             proc.wait(timeout=20)

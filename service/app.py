@@ -7,11 +7,16 @@ document is at ``/openapi.json`` and browsable at ``/docs`` (flask-smorest).  Ev
 Settings (``create_app(config)``, or ``FLASK_<NAME>`` environment variables, JSON-decoded when they
 parse): ``DATABASE_URL`` (also read from the plain ``DATABASE_URL`` variable; default an SQLite
 file in the instance folder), ``SSE_MAX_SECONDS`` (25), ``SSE_POLL_SECONDS`` (0.5), the rate limits
-of ``service.limits`` and ``MAX_CONTENT_LENGTH`` (bytes of a request body; default 256 KiB, 413 above).
+of ``service.limits``, ``MAX_CONTENT_LENGTH`` (bytes of a request body; default 256 KiB, 413 above),
+the hint and plan budgets in milliseconds ``HINT_DEFAULT_BUDGET_MS`` (800), ``HINT_MAX_BUDGET_MS``
+(2000), ``PLACEMENTS_DEFAULT_BUDGET_MS`` (1000), ``PLACEMENTS_MAX_BUDGET_MS`` (2000), the heavy-work
+slots of ``service.heavy`` (``HEAVY_SLOTS`` 4, ``HEAVY_WAIT_SECONDS`` 5) and the daily puzzles' dates
+(``PUZZLES_FIRST_DATE`` "2026-01-01", ``PUZZLES_DAYS_AHEAD`` 1).
 """
 
 from __future__ import annotations
 
+import datetime
 import http
 from typing import Any
 
@@ -51,11 +56,16 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from starting (``solver.catalog.CatalogError``) instead of failing on a request; the database
     tables are created when missing.
     """
+    from service.analysis_api import blp as analysis_blp
     from service.catalog_api import blp as catalog_blp
     from service.games import Games
     from service.games_api import blp as games_blp
     from service.health import blp as health_blp
+    from service.heavy import DEFAULT_SLOTS, DEFAULT_WAIT_SECONDS, HeavyWork
     from service.limits import init_limits
+    from service.puzzle_store import PuzzleStore
+    from service.puzzles_api import blp as puzzles_blp
+    from service.puzzles_api import puzzles_command
     from service.storage import Storage, database_url
     from solver.catalog import load_catalog
 
@@ -73,6 +83,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=256 * 1024,
         SSE_MAX_SECONDS=25,
         SSE_POLL_SECONDS=0.5,
+        HINT_DEFAULT_BUDGET_MS=800,
+        HINT_MAX_BUDGET_MS=2000,
+        PLACEMENTS_DEFAULT_BUDGET_MS=1000,
+        PLACEMENTS_MAX_BUDGET_MS=2000,
+        HEAVY_SLOTS=DEFAULT_SLOTS,
+        HEAVY_WAIT_SECONDS=DEFAULT_WAIT_SECONDS,
+        PUZZLES_FIRST_DATE="2026-01-01",
+        PUZZLES_DAYS_AHEAD=1,
     )
     app.config.from_prefixed_env()
     app.json.sort_keys = False
@@ -82,6 +100,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     storage = Storage(database_url(app.config, app.instance_path))
     storage.create_tables()
     app.extensions["wtw_games"] = Games(storage, catalog)
+    heavy = HeavyWork(app.config["HEAVY_SLOTS"], app.config["HEAVY_WAIT_SECONDS"])
+    app.extensions["wtw_heavy"] = heavy
+    app.extensions["wtw_puzzles"] = PuzzleStore(storage, heavy, _date(app.config["PUZZLES_FIRST_DATE"]),
+                                                int(app.config["PUZZLES_DAYS_AHEAD"]))
     api = ProblemApi(app, spec_kwargs={"info": {"description": "JSON API of the Wild Tiled West engine: see docs/api.md"}})
     api.spec.components.security_scheme("seatToken", {
         "type": "http", "scheme": "bearer",
@@ -89,6 +111,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api.register_blueprint(health_blp)
     api.register_blueprint(catalog_blp)
     api.register_blueprint(games_blp)
+    api.register_blueprint(analysis_blp)
+    api.register_blueprint(puzzles_blp)
     register_problem_handlers(app)
 
     @app.errorhandler(OperationalError)
@@ -96,5 +120,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         # e.g. SQLite still locked by other writers after its 30 s busy timeout: nothing was written
         return problem(503, "Service Unavailable", "the database is busy: retry shortly", headers={"Retry-After": "1"})
 
-    init_limits(app, "games.create_game", exempt_endpoints=("health.health",))
+    init_limits(app, {"RATELIMIT_CREATE_GAMES": ("games.create_game",),
+                      "RATELIMIT_ANALYSIS": ("games.get_hint", "analysis.post_hint", "analysis.post_placements")},
+                exempt_endpoints=("health.health",))
+    app.cli.add_command(puzzles_command)
     return app
+
+
+def _date(value: object) -> datetime.date:
+    """A date setting: a ``datetime.date`` or YYYY-MM-DD text."""
+    return value if isinstance(value, datetime.date) else datetime.date.fromisoformat(str(value))

@@ -8,12 +8,14 @@ Every refusal is ``application/problem+json`` with a ``rule`` code.
 
 from __future__ import annotations
 
-import http
 import secrets
 
 from flask import Response, current_app, request, url_for
 from flask_smorest import Blueprint
 
+from service.analysis import check_decision, seat_hint
+from service.analysis_api import capped, heavy
+from service.analysis_schemas import HintQuerySchema, HintSchema
 from service.board_svg import settlement_svg
 from service.events_stream import event_stream
 from service.game_schemas import (
@@ -31,7 +33,7 @@ from service.game_schemas import (
     UndoResultSchema,
 )
 from service.games import Games, dumps, fingerprint
-from service.problems import Refused
+from service.problems import Refused, problem_responses
 from solver.config import ConfigError, GameConfig, SeatConfig
 
 blp = Blueprint("games", __name__, url_prefix="/games", description="Full games: create, view, move, undo, events")
@@ -43,11 +45,7 @@ ETAG_HEADER = {"ETag": {"description": "the game version, quoted", "schema": {"t
 
 def problems(*codes: int):
     """Document the problem+json answers ``codes`` of a view."""
-    def decorate(view):
-        for code in codes:
-            view = blp.alt_response(code, response=http.HTTPStatus(code).name)(view)
-        return view
-    return decorate
+    return problem_responses(blp, *codes)
 
 
 def games() -> Games:
@@ -220,6 +218,33 @@ def get_position(args, game_id: str):
         raise Refused(403, f"a seat token shows only its own seat's position (seat {seat})", rule="not_your_seat")
     version, position = g.position(head, seat)
     return _answer(dumps(position), 200, version)
+
+
+@blp.route("/<game_id>/hint", methods=["GET"])
+@blp.arguments(HintQuerySchema, location="query")
+@blp.response(200, HintSchema, headers=ETAG_HEADER)
+@problems(401, 403, 404, 409, 422, 429, 503)
+@blp.doc(security=SEAT)
+def get_hint(args, game_id: str):
+    """The ``top`` best options of the pending decision, ranked by expected final-score gain, for the
+    bearer's seat: computed from that seat's position only (``Game.position(seat)``: hidden cards and
+    future dice are sampled, never read), within ``budget_ms`` (lowered to the server's cap).
+
+    The answer's ``version`` (and ``ETag``) is the game version it was computed for.  403
+    ``not_your_decision``: the pending decision is another seat's; 409 ``game_over``; 503 ``busy`` when
+    the worker's heavy-work slots stay taken."""
+    g = games()
+    head = g.head(game_id)
+    seat = g.seat(head, request.headers.get("Authorization"), required=True)
+    version, position = g.position(head, seat)
+    check_decision(position, not_yours=403, over=409)
+    budget = capped(args["budget_ms"], "HINT")
+    with heavy().slot():
+        answer = seat_hint(position, args["top"], budget, g.catalog)
+    answer = {"version": version, "moves_played": answer.pop("version"), **answer}
+    response = _answer(dumps(answer), 200, version)
+    response.headers["Cache-Control"] = "no-store"
+    return response
 
 
 @blp.route("/<game_id>/players/<int:seat>/board.svg", methods=["GET"])

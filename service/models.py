@@ -9,9 +9,9 @@ only grows, and the optimistic check of a write is ``UPDATE ... WHERE version = 
 Secret seat tokens are kept only as SHA-256 digests (``service.tokens``).  Idempotency keys keep
 the exact answer of the request that used them.
 
-More tables fit beside these without touching them: the daily puzzles, for instance, will be a
-``puzzles`` table (``id`` = content hash primary key, ``date`` unique, ``difficulty``, ``canonical``
-JSON); ``Base.metadata.create_all`` creates any new table at start-up.
+The daily puzzles are kept in ``puzzles``: each (date, difficulty) once, as the canonical JSON it was
+published with (its ``id`` derived from that content), so a later generator cannot rewrite a past day.
+``Base.metadata.create_all`` creates any missing table at start-up.
 """
 
 from __future__ import annotations
@@ -19,7 +19,7 @@ from __future__ import annotations
 from datetime import datetime, timezone
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -79,4 +79,20 @@ class IdempotencyRecord(Base):
     status: Mapped[int] = mapped_column(Integer)
     version: Mapped[int] = mapped_column(Integer)
     body: Mapped[str] = mapped_column(Text)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class PuzzleRecord(Base):
+    """A published daily puzzle: ``id`` (``puzzles.format.content_id`` of its content), the ``date``
+    (YYYY-MM-DD) and ``difficulty`` it is the puzzle of (unique together: a day's puzzle is stored
+    once) and ``canonical``, the exact canonical JSON text generated (with its optimal solution, which
+    the service never answers)."""
+
+    __tablename__ = "puzzles"
+    __table_args__ = (UniqueConstraint("date", "difficulty", name="uq_puzzles_date_difficulty"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    date: Mapped[str] = mapped_column(String(10))
+    difficulty: Mapped[str] = mapped_column(String(16))
+    canonical: Mapped[str] = mapped_column(Text, doc="puzzles.format.canonical_json of the whole puzzle")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

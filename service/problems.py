@@ -49,6 +49,16 @@ class Refused(Exception):
         self.headers = headers or {}
 
 
+def problem_responses(blp, *codes: int):
+    """Decorator documenting the problem+json answers ``codes`` of a view of the flask-smorest
+    blueprint ``blp`` (each refers to the components of ``ProblemApi``)."""
+    def decorate(view):
+        for code in codes:
+            view = blp.alt_response(code, response=http.HTTPStatus(code).name)(view)
+        return view
+    return decorate
+
+
 def problem(status: int, title: str, detail: str, headers: dict[str, str] | None = None, **extra: object) -> Response:
     """A problem+json response with ``status`` (HTTP status code), ``title``, ``detail`` and extra members."""
     body = {"type": "about:blank", "title": title, "status": status, "detail": detail, **extra}

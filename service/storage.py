@@ -22,7 +22,7 @@ from sqlalchemy import Engine, create_engine, delete, event, select, update
 from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
-from service.models import Base, GameRecord, IdempotencyRecord, MoveRecord, utcnow
+from service.models import Base, GameRecord, IdempotencyRecord, MoveRecord, PuzzleRecord, utcnow
 
 SQLITE_FILE = "wtw.sqlite3"
 BUSY_TIMEOUT_S = 30
@@ -79,6 +79,16 @@ class StoredAnswer:
     status: int
     version: int
     body: str
+
+
+@dataclass(frozen=True)
+class StoredPuzzle:
+    """A stored daily puzzle: id, date (YYYY-MM-DD), difficulty and its canonical JSON text."""
+
+    id: str
+    date: str
+    difficulty: str
+    canonical: str
 
 
 class Storage:
@@ -198,6 +208,37 @@ class Storage:
             s.execute(delete(MoveRecord).where(MoveRecord.game_id == head.id, MoveRecord.n == head.move_count - 1))
             s.commit()
         return True
+
+    # --- daily puzzles -----------------------------------------------------------------------------
+
+    def puzzle(self, puzzle_id: str) -> StoredPuzzle | None:
+        """The stored puzzle with ``puzzle_id``, or ``None``."""
+        with self.sessions() as s:
+            rec = s.get(PuzzleRecord, puzzle_id)
+            return StoredPuzzle(rec.id, rec.date, rec.difficulty, rec.canonical) if rec else None
+
+    def daily_puzzle(self, date: str, difficulty: str) -> StoredPuzzle | None:
+        """The stored puzzle of ``date`` (YYYY-MM-DD) at ``difficulty``, or ``None``."""
+        with self.sessions() as s:
+            rec = s.scalars(select(PuzzleRecord).where(PuzzleRecord.date == date,
+                                                       PuzzleRecord.difficulty == difficulty)).first()
+            return StoredPuzzle(rec.id, rec.date, rec.difficulty, rec.canonical) if rec else None
+
+    def insert_puzzle(self, puzzle: StoredPuzzle) -> StoredPuzzle:
+        """Store ``puzzle`` unless its (date, difficulty) is stored already; returns the stored one.
+
+        Two workers that generated the same day at once both try: the unique constraint on (date,
+        difficulty) lets one insert win, and the other reads and returns the winner's row."""
+        try:
+            with self.sessions.begin() as s:
+                s.add(PuzzleRecord(id=puzzle.id, date=puzzle.date, difficulty=puzzle.difficulty,
+                                   canonical=puzzle.canonical, created_at=utcnow()))
+            return puzzle
+        except IntegrityError:
+            stored = self.daily_puzzle(puzzle.date, puzzle.difficulty) or self.puzzle(puzzle.id)
+            if stored is None:  # pragma: no cover - a conflict on a row that is not there
+                raise
+            return stored
 
     def session(self) -> Session:
         """A new ORM session (for tests and tools)."""

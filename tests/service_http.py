@@ -1,8 +1,10 @@
 """Helpers of the service tests: a gunicorn process started like ``make serve`` on a free loopback port
-with its own database file, a small HTTP client, and what a seat may not see of a game."""
+with its own database file, a small HTTP client, what a seat may not see of a game, and a daily puzzle
+generated once per test session (with a stand-in generator that re-dates it)."""
 
 from __future__ import annotations
 
+import datetime
 import http.client
 import json
 import os
@@ -11,14 +13,18 @@ import signal
 import socket
 import subprocess
 import sys
+import threading
 import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from puzzles.daily import daily_puzzle
+from puzzles.format import content_id
 from solver.game import Game
 
 ROOT = Path(__file__).resolve().parents[1]
+PROBLEM = "application/problem+json"
 APP_SPEC = "service.app:create_app()"
 
 
@@ -161,3 +167,46 @@ def local_view(game: Game, seat: int | None) -> dict:
     view = json.loads(json.dumps(game.view(seat)))
     view.pop("version")
     return view
+
+
+def assert_problem(r, status: int, rule: str | None = None) -> dict:
+    """``r`` is an RFC 9457 problem with ``status`` (and ``rule`` when given); its body."""
+    assert r.status == status, r.text
+    assert r.headers["content-type"] == PROBLEM
+    body = r.json()
+    assert body["status"] == status and body["type"] == "about:blank" and body["title"] and body["detail"]
+    if rule:
+        assert body["rule"] == rule, body
+    return body
+
+
+def together(n: int, request) -> list:
+    """Run ``request(i)`` in ``n`` threads released at the same moment; their answers."""
+    barrier, out = threading.Barrier(n), [None] * n
+
+    def run(i):
+        barrier.wait()
+        out[i] = request(i)
+
+    threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
+    for th in threads:
+        th.start()
+    for th in threads:
+        th.join()
+    return out
+
+
+PUZZLE_DATE = datetime.date(2026, 1, 2)  #: its easy puzzle generates in about a second (tests/test_puzzles.py)
+
+
+def session_puzzle() -> dict:
+    """The real easy puzzle of ``PUZZLE_DATE`` (``daily_puzzle`` keeps it for the rest of the session)."""
+    return daily_puzzle(PUZZLE_DATE, "easy")
+
+
+def redated_puzzle(date: datetime.date, difficulty: str = "medium") -> dict:
+    """A stand-in for ``daily_puzzle`` that takes no time: the session's puzzle under another date and
+    difficulty, with its content id recomputed."""
+    puzzle = {**session_puzzle(), "date": date.isoformat(), "difficulty": difficulty}
+    puzzle["id"] = content_id(puzzle)
+    return puzzle

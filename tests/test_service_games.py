@@ -1,6 +1,7 @@
 """End to end over real HTTP, against gunicorn started as `make serve` starts it: whole 1-, 2- and 4-player
-games played to the final scores by choosing at random from the legal moves, every answer compared with the
-engine's own view of a local replay, and searched for the card ids the viewer may not see."""
+games played to the final scores by choosing at random from the legal moves (and one 2-player game where a
+seat plays the top hint each time it decides), every answer compared with the engine's own view of a local
+replay, and searched for the card ids the viewer may not see."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from solver.game import Game
 from tests.service_http import Server, assert_nothing_hidden, comparable, local_view
 
 SEED = 8675309123  # distinctive: it must appear in no answer
+HINT_BUDGET_MS = 40  # small: the hints of a whole game must stay quick
 
 
 @pytest.fixture(scope="module")
@@ -23,9 +25,30 @@ def server(tmp_path_factory):
     s.stop()
 
 
-def play_over_http(server: Server, players: int, choose_seed: int, check_every: int, **options) -> tuple[str, list[str], Game]:
+def hinted_moves(client, game_id: str, tokens: list[str], seat: int, local: Game, version: int) -> list[dict]:
+    """The moves of the top option of ``GET /hint`` for ``seat`` (whose decision is pending), after
+    checking the answer: for this version and decision, nothing hidden from the seat, and every other
+    seat refused (403) a hint on a decision that is not theirs."""
+    r = client.get(f"/games/{game_id}/hint?top=2&budget_ms={HINT_BUDGET_MS}", token=tokens[seat])
+    assert r.status == 200 and r.headers["content-type"] == "application/json", r.text
+    hint = r.json()
+    assert hint["version"] == version == int(r.headers["etag"].strip('"')) and hint["moves_played"] == len(local.moves)
+    assert hint["seat"] == seat and hint["decision"] == local.pending() and hint["budget_ms"] == HINT_BUDGET_MS
+    assert 1 <= len(hint["options"]) <= 2 and hint["options"][0]["moves"]
+    assert_nothing_hidden(r.text, local, seat, SEED)
+    for other in range(len(tokens)):
+        if other != seat:
+            refused = client.get(f"/games/{game_id}/hint", token=tokens[other])
+            assert refused.status == 403 and refused.json()["rule"] == "not_your_decision"
+            assert_nothing_hidden(refused.text, local, other, SEED)
+    return list(hint["options"][0]["moves"])
+
+
+def play_over_http(server: Server, players: int, choose_seed: int, check_every: int, hint_seats: tuple[int, ...] = (),
+                   **options) -> tuple[str, list[str], Game]:
     """Create a game, then play every decision with the pending seat's token, choosing at random
-    among its legal moves; check each answer against a local game fed the same moves."""
+    among its legal moves (seats in ``hint_seats``: playing the top hint's moves, one after another);
+    check each answer against a local game fed the same moves."""
     client = server.client
     r = client.post("/games", {"players": players, "seed": SEED, **options})
     assert r.status == 201 and r.headers["content-type"] == "application/json"
@@ -37,14 +60,18 @@ def play_over_http(server: Server, players: int, choose_seed: int, check_every: 
     assert comparable(created["state"]) == local_view(local, None) and created["state"]["seat"] is None
     assert_nothing_hidden(json.dumps(created["state"]), local, None, SEED)
     rng = random.Random(choose_seed)
-    version, step = 0, 0
+    version, step, hinted = 0, 0, []
     while local.pending() is not None:
         seat = local.pending()["seat"]
         legal = client.get(f"/games/{game_id}/legal-moves", token=tokens[seat])
         assert legal.status == 200 and legal.json()["pending"] == local.pending()
         assert legal.json()["moves"] == local.legal_moves() != []
         assert_nothing_hidden(legal.text, local, seat, SEED)
-        move = rng.choice(legal.json()["moves"])
+        if seat in hint_seats:
+            hinted = hinted or hinted_moves(client, game_id, tokens, seat, local, version)
+            move = hinted.pop(0)  # the option's moves are played in turn, up to something new revealed
+        else:
+            move, hinted = rng.choice(legal.json()["moves"]), []
         r = client.post(f"/games/{game_id}/moves", move, token=tokens[seat], headers={"If-Match": f'"{version}"'})
         assert r.status == 200, r.text
         events = json.loads(json.dumps(local.apply(move)))
@@ -99,6 +126,14 @@ def test_two_player_game_to_the_final_scores(server):
     game_id, tokens, local = play_over_http(server, 2, choose_seed=2, check_every=1,
                                             seats=[{"board": None, "side": "wild"}, {"board": None, "side": "normal"}])
     _assert_final(server, game_id, tokens, local)
+
+
+def test_two_player_game_with_a_seat_playing_by_hints(server):
+    game_id, tokens, local = play_over_http(server, 2, choose_seed=3, check_every=4, hint_seats=(0,))
+    _assert_final(server, game_id, tokens, local)
+    assert sum(seat == 0 for seat in local.move_seats) > 20  # seat 0 played a whole game's worth of hinted moves
+    over = server.client.get(f"/games/{game_id}/hint", token=tokens[0])
+    assert over.status == 409 and over.json()["rule"] == "game_over"
 
 
 def test_four_player_game_to_the_final_scores(server):

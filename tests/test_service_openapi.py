@@ -1,7 +1,9 @@
 """The OpenAPI document against the app: schemathesis sends requests generated from `/openapi.json` (a
 bounded, derandomized number per operation, so CI runs the same cases every time) to every operation, half
-of them naming a real game and a real seat token; no answer may be a 5xx, and every answer's status,
-content type, headers and body must be those the document declares."""
+of them naming a real game and a real seat token, a real position (analysis) or a published puzzle; no
+answer may be a 5xx, and every answer's status, content type, headers and body must be those the document
+declares.  Hints and plans run under small server caps, and daily puzzles come from a stand-in generator
+(the session's puzzle re-dated), so the heavy operations stay quick."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from service.app import create_app
+from tests.service_http import redated_puzzle, session_puzzle
 
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_headers_conformance,
           response_schema_conformance]
@@ -27,9 +30,15 @@ EXAMPLES = 25
 
 _db = Path(tempfile.mkdtemp(prefix="wtw-openapi-")) / "openapi.sqlite3"
 app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{_db}", "RATELIMIT_ENABLED": False,
-                  "SSE_MAX_SECONDS": 0.3, "SSE_POLL_SECONDS": 0.1})
-_created = app.test_client().post("/games", json={"players": 2, "seed": 99}).get_json()
+                  "SSE_MAX_SECONDS": 0.3, "SSE_POLL_SECONDS": 0.1, "HINT_MAX_BUDGET_MS": 30,
+                  "PLACEMENTS_MAX_BUDGET_MS": 100})
+app.extensions["wtw_puzzles"].generator = redated_puzzle  # this app only ever generates stand-ins
+_client = app.test_client()
+_created = _client.post("/games", json={"players": 2, "seed": 99}).get_json()
 GAME_ID, TOKENS = _created["id"], [t["token"] for t in _created["tokens"]]
+_deciding = _created["state"]["pending"]["seat"]
+POSITION = _client.get(f"/games/{GAME_ID}/position", headers={"Authorization": f"Bearer {TOKENS[_deciding]}"}).get_json()
+PUZZLE_ID = _client.get("/puzzles/daily?date=2026-01-02&difficulty=easy").get_json()["id"]
 _turn = itertools.count()
 schema = schemathesis.openapi.from_wsgi("/openapi.json", app)
 
@@ -38,8 +47,13 @@ def test_the_document_declares_every_game_resource():
     paths = app.test_client().get("/openapi.json").get_json()["paths"]
     for path in ("/games", "/games/{game_id}", "/games/{game_id}/legal-moves", "/games/{game_id}/moves",
                  "/games/{game_id}/undo", "/games/{game_id}/events", "/games/{game_id}/events/stream",
-                 "/games/{game_id}/position", "/games/{game_id}/players/{seat}/board.svg"):
+                 "/games/{game_id}/position", "/games/{game_id}/players/{seat}/board.svg", "/games/{game_id}/hint",
+                 "/analysis/hint", "/analysis/placements", "/puzzles/daily", "/puzzles/{puzzle_id}",
+                 "/puzzles/{puzzle_id}/solutions"):
         assert path in paths
+    hint = paths["/games/{game_id}/hint"]["get"]
+    assert {"200", "401", "403", "404", "409", "422", "429", "503"} <= set(hint["responses"])
+    assert {"200", "400", "404", "413", "422", "429"} <= set(paths["/puzzles/{puzzle_id}/solutions"]["post"]["responses"])
     moves = paths["/games/{game_id}/moves"]["post"]
     assert {"200", "400", "401", "403", "404", "409", "412", "413", "422", "429"} <= set(moves["responses"])
     spec = app.test_client().get("/openapi.json").get_json()
@@ -55,4 +69,10 @@ def test_answers_conform_to_the_openapi_document(case):
     if turn % 2 == 0 and case.path_parameters and "game_id" in case.path_parameters:
         case.path_parameters["game_id"] = GAME_ID
         case.headers = {**(case.headers or {}), "Authorization": f"Bearer {TOKENS[turn // 2 % 2]}"}
+    if turn % 2 == 0 and case.path_parameters and "puzzle_id" in case.path_parameters:
+        case.path_parameters["puzzle_id"] = PUZZLE_ID
+        if isinstance(case.body, dict) and turn % 4 == 0:
+            case.body = session_puzzle()["solution"]
+    if turn % 2 == 0 and case.path.startswith("/analysis/") and isinstance(case.body, dict):
+        case.body = {**case.body, "position": POSITION}
     case.call_and_validate(checks=CHECKS)

@@ -15,10 +15,18 @@ from service.app import create_app
 from solver.config import GameConfig
 from solver.game import Game
 from solver.placement import check_placement
-from tests.service_http import Server, assert_nothing_hidden, comparable, hidden_ids, local_view
+from tests.service_http import (
+    PROBLEM,
+    Server,
+    assert_nothing_hidden,
+    assert_problem,
+    comparable,
+    hidden_ids,
+    local_view,
+    together,
+)
 
 SEED = 5550123987
-PROBLEM = "application/problem+json"
 
 
 @pytest.fixture(scope="module")
@@ -59,16 +67,6 @@ class Table:
     def play_until(self, decision: str) -> None:
         while self.local.pending()["type"] != decision:
             self.play()
-
-
-def assert_problem(r, status: int, rule: str | None = None) -> dict:
-    assert r.status == status, r.text
-    assert r.headers["content-type"] == PROBLEM
-    body = r.json()
-    assert body["status"] == status and body["type"] == "about:blank" and body["title"] and body["detail"]
-    if rule:
-        assert body["rule"] == rule, body
-    return body
 
 
 def test_the_hidden_information_check_finds_a_leak():
@@ -173,29 +171,13 @@ def test_idempotency_key_applies_once_and_answers_the_same(server):
     assert t.state()["moves_played"] == 1
 
 
-def _together(n: int, request) -> list:
-    """Run ``request(i)`` in ``n`` threads released at the same moment; their answers."""
-    barrier, out = threading.Barrier(n), [None] * n
-
-    def run(i):
-        barrier.wait()
-        out[i] = request(i)
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
-    for th in threads:
-        th.start()
-    for th in threads:
-        th.join()
-    return out
-
-
 def test_concurrent_submissions_never_both_apply(server):
     t = Table(server)
     t.play_until("draft")
     path, seat = f"/games/{t.id}/moves", t.seat
     version = t.state()["version"]
     drafts = [m for m in t.local.legal_moves() if m["type"] == "draft"]
-    answers = _together(8, lambda i: t.client.post(path, drafts[i % len(drafts)], token=t.tokens[seat],
+    answers = together(8, lambda i: t.client.post(path, drafts[i % len(drafts)], token=t.tokens[seat],
                                                    headers={"If-Match": f'"{version}"'}))
     assert sorted(a.status for a in answers) == [200] + [412] * 7
     won = next(a for a in answers if a.status == 200).json()["state"]
@@ -203,13 +185,13 @@ def test_concurrent_submissions_never_both_apply(server):
     t.local.apply(won["moves"][-1])
     # Without If-Match: the same placement sent 6 times applies once, the others are refused (422 or 403).
     place = t.local.legal_moves()[0]
-    answers = _together(6, lambda i: t.client.post(path, place, token=t.tokens[seat]))
+    answers = together(6, lambda i: t.client.post(path, place, token=t.tokens[seat]))
     assert [a.status for a in answers].count(200) == 1 and all(a.status in (200, 403, 422) for a in answers)
     t.local.apply(place)
     assert comparable(t.state(None)) == local_view(t.local, None)
     # The same Idempotency-Key from 6 threads: applied once, the same answer for all.
     seat, move = t.seat, t.local.legal_moves()[0]
-    answers = _together(6, lambda i: t.client.post(path, move, token=t.tokens[seat], headers={"Idempotency-Key": "k"}))
+    answers = together(6, lambda i: t.client.post(path, move, token=t.tokens[seat], headers={"Idempotency-Key": "k"}))
     assert {a.status for a in answers} == {200} and len({a.body for a in answers}) == 1, [a.body[:300] for a in answers if a.status != 200]
     t.local.apply(move)
     assert comparable(t.state(None)) == local_view(t.local, None)

@@ -1,0 +1,85 @@
+"""Hints and best plans for the HTTP API, from one seat's position only (``Game.position(seat)`` data).
+
+``seat_hint`` answers ``GET /games/{id}/hint`` and ``POST /analysis/hint`` with ``solver.hints.hint``;
+``best_plan`` answers ``POST /analysis/placements`` with the CP-SAT planner (``solver.placement_model.
+solve_plan``).  Both read nothing but the position given: the hidden cards and future chance are sampled
+(``solver.determinize.sample_game``), never looked up.  Budgets are capped by the caller (the server's
+settings).  Every failure is a ``service.problems.Refused`` (422 for a position the engine cannot play
+from, with the reason): no position, however malformed, makes a 500.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from typing import Any
+
+from solver.components import Catalog
+from solver.determinize import PositionError, sample_game
+from solver.hints import HintError, hint
+from solver.placement_model import solve_plan
+from solver.plans import PlanPosition
+
+from service.problems import Refused
+
+log = logging.getLogger(__name__)
+SAMPLE_SEED = 0  #: hidden values are sampled with this seed: the same position gets the same answer
+
+
+def _unplayable(exc: Exception, what: str) -> Refused:
+    """The 422 for a position the engine failed on (only the exception's type is logged: no game data)."""
+    if isinstance(exc, PositionError):
+        return Refused(422, str(exc), rule="malformed_position")
+    log.info("the engine failed on a posted position (%s): %s", what, type(exc).__name__)
+    return Refused(422, f"the engine cannot {what} from this position ({type(exc).__name__}): it is not a "
+                        "position as GET /games/{id}/position exports it", rule="malformed_position")
+
+
+def check_decision(position: dict[str, Any], not_yours: int, over: int) -> None:
+    """Refuse when the position's seat has nothing to decide: status ``over`` with rule ``game_over``
+    when the game is over, ``not_yours`` with ``not_your_decision`` when the pending decision is
+    another seat's (a seat token: 409 and 403; a posted position: 422 and 422)."""
+    pending, seat = position.get("pending"), position.get("seat")
+    if not pending:
+        raise Refused(over, "the game is over: there is nothing to decide", rule="game_over")
+    whose, kind = (pending.get("seat"), pending.get("type")) if isinstance(pending, dict) else (None, None)
+    if whose != seat:
+        raise Refused(not_yours, f"the pending decision ({kind}) is seat {whose}'s, not seat {seat}'s: a hint is "
+                                 "only for the seat that must decide", rule="not_your_decision")
+
+
+def seat_hint(position: dict[str, Any], top: int, budget_ms: int, catalog: Catalog) -> dict[str, Any]:
+    """``solver.hints.hint`` for ``position``'s seat with ``budget_ms`` (already capped by the server).
+
+    Refused: see ``check_decision`` (call it first), 422 ``malformed_position``."""
+    try:
+        return hint(position, top=top, budget_ms=budget_ms, sample_seed=SAMPLE_SEED, catalog=catalog)
+    except HintError as exc:
+        raise Refused(422, str(exc), rule="no_hint") from None
+    except Exception as exc:  # noqa: BLE001 - a malformed position must be a 422, never a 500
+        raise _unplayable(exc, "give a hint") from None
+
+
+def _finite(x: float) -> float | None:
+    return x if math.isfinite(x) else None
+
+
+def best_plan(position: dict[str, Any], tile_ids: list[str], required: bool, budget_ms: int,
+              catalog: Catalog) -> dict[str, Any]:
+    """The CP-SAT best plan for ``tile_ids`` on the settlement of ``position``'s seat, within ``budget_ms``
+    (the solver's hard limit; building the model comes on top).
+
+    Answers ``PlanResult.to_json()`` (placements in play order, ``value`` and its ``terms``, ``objective``,
+    ``bound``, ``gap``, ``status``, ``wall_ms``, ``candidates``, ``wrangles``) plus the ``seat``, the
+    position's ``version``, ``tiles``, ``required`` and ``budget_ms``.  Refused: 422 ``malformed_position``."""
+    try:
+        game = sample_game(position, SAMPLE_SEED, catalog)
+        seat = position["seat"]
+        plan_position = PlanPosition.from_game(game, seat, [catalog.tile(t) for t in tile_ids])
+        result = solve_plan(plan_position, required=required, time_limit_ms=budget_ms).to_json()
+    except Exception as exc:  # noqa: BLE001 - a malformed position must be a 422, never a 500
+        raise _unplayable(exc, "plan") from None
+    result["bound"] = _finite(float(result["bound"]))
+    result["gap"] = _finite(float(result["gap"]))
+    return {"version": position.get("version"), "seat": seat, "tiles": list(tile_ids), "required": required,
+            "budget_ms": budget_ms, **result}

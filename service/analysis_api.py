@@ -1,0 +1,77 @@
+"""Stateless analysis resources: ``POST /analysis/hint`` and ``POST /analysis/placements`` (docs/api.md).
+
+For frontends that keep their own game: the body holds a seat's position as ``GET
+/games/{game_id}/position`` exports it, and the answer is computed from it alone.  No token: the
+position is the caller's own data.  Both are CPU-heavy: their budgets are capped by the server
+(``HINT_MAX_BUDGET_MS``, ``PLACEMENTS_MAX_BUDGET_MS``) and they hold one of the worker's heavy-work
+slots while they compute (``service.heavy``).
+"""
+
+from __future__ import annotations
+
+from flask import Response, current_app
+from flask_smorest import Blueprint
+
+from service.analysis import best_plan, check_decision, seat_hint
+from service.analysis_schemas import AnalysisHintSchema, HintSchema, PlacementsRequestSchema, PlanSchema
+from service.games import dumps
+from service.heavy import HeavyWork
+from service.problems import problem_responses
+
+blp = Blueprint("analysis", __name__, url_prefix="/analysis",
+                description="Stateless hints and best plans for a position the client holds")
+
+
+def capped(asked: int | None, kind: str) -> int:
+    """The budget to use, in milliseconds: ``asked`` (``None``: the server's ``<kind>_DEFAULT_BUDGET_MS``)
+    lowered to ``<kind>_MAX_BUDGET_MS`` (``kind``: ``HINT`` or ``PLACEMENTS``)."""
+    config = current_app.config
+    budget = config[f"{kind}_DEFAULT_BUDGET_MS"] if asked is None else asked
+    return max(1, min(int(budget), int(config[f"{kind}_MAX_BUDGET_MS"])))
+
+
+def heavy() -> HeavyWork:
+    """This worker's heavy-work slots."""
+    return current_app.extensions["wtw_heavy"]
+
+
+def json_answer(data: object) -> Response:
+    """A JSON answer that no cache keeps (it is computed for the request)."""
+    response = Response(dumps(data), mimetype="application/json")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@blp.route("/hint", methods=["POST"])
+@blp.arguments(AnalysisHintSchema)
+@blp.response(200, HintSchema)
+@problem_responses(blp, 400, 413, 422, 429, 503)
+def post_hint(args):
+    """The best options of the pending decision for the seat of ``position``, from that position alone.
+
+    422 ``game_over`` or ``not_your_decision`` when the position's seat has nothing to decide, 422
+    ``malformed_position`` (with the reason) when the engine cannot play from the position; 503 ``busy``
+    when the worker's heavy-work slots stay taken."""
+    position = args["position"]
+    check_decision(position, not_yours=422, over=422)
+    budget = capped(args["budget_ms"], "HINT")
+    with heavy().slot():
+        answer = seat_hint(position, args["top"], budget, current_app.extensions["wtw_games"].catalog)
+    return json_answer(answer)
+
+
+@blp.route("/placements", methods=["POST"])
+@blp.arguments(PlacementsRequestSchema)
+@blp.response(200, PlanSchema)
+@problem_responses(blp, 400, 413, 422, 429, 503)
+def post_placements(args):
+    """The best plan CP-SAT finds within the budget for placing ``tiles`` (any subset, or all of them
+    when ``required``) on the settlement of ``position``'s seat, with its value by term.
+
+    422 ``malformed_position`` (with the reason) when the engine cannot rebuild the position; 503
+    ``busy`` when the worker's heavy-work slots stay taken."""
+    budget = capped(args["budget_ms"], "PLACEMENTS")
+    with heavy().slot():
+        answer = best_plan(args["position"], args["tiles"], args["required"], budget,
+                           current_app.extensions["wtw_games"].catalog)
+    return json_answer(answer)

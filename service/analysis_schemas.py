@@ -1,0 +1,155 @@
+"""Marshmallow schemas of the hint and analysis resources: ``GET /games/{id}/hint``, ``POST
+/analysis/hint`` and ``POST /analysis/placements`` (docs/api.md, "Hints and analysis").
+
+A posted position is checked here for its top-level shape only (the members every ``Game.position``
+has, with their types); its content is the engine's to judge (``solver.determinize.sample_game``), and a
+position the engine cannot play from is a 422 ``malformed_position``.  Budgets above the server's cap are
+lowered to it (the answer says which budget was used); below 1 ms, or not whole numbers, they are 422.
+"""
+
+from __future__ import annotations
+
+from marshmallow import INCLUDE, Schema, ValidationError, fields
+from marshmallow.validate import Length, OneOf, Range
+
+from service.game_schemas import MoveSchema, OpenSchema, PendingSchema
+from solver.catalog import load_catalog
+
+MAX_TOP = 10  #: a hint ranks at most this many options
+MAX_PLAN_TILES = 6  #: a plan places at most this many tiles (CP-SAT proves 6-tile plans in seconds at most)
+#: budgets asked above this are refused (422) rather than lowered: such a number is a client's mistake
+MAX_ASKED_BUDGET_MS = 3_600_000
+TILE_IDS = [t.id for t in load_catalog().tiles] + ["alley"]
+
+
+def _budget(description: str, strict: bool = True) -> fields.Integer:
+    """A budget in milliseconds (``strict``: a JSON number; else a query string's digits)."""
+    return fields.Integer(load_default=None, allow_none=True, strict=strict, validate=Range(1, MAX_ASKED_BUDGET_MS),
+                          metadata={"description": description})
+
+
+def _top() -> fields.Integer:
+    return fields.Integer(load_default=3, validate=Range(1, MAX_TOP),
+                          metadata={"description": f"how many options to rank, best first (1-{MAX_TOP})"})
+
+
+def _distinct(items: list[str]) -> None:
+    if len(set(items)) != len(items):
+        raise ValidationError("each tile at most once")
+
+
+# --- requests -----------------------------------------------------------------------------------------
+
+
+class HintQuerySchema(Schema):
+    """``top``: options to rank (default 3); ``budget_ms``: the search's time budget in milliseconds
+    (default ``HINT_DEFAULT_BUDGET_MS``, 800; lowered to the server's ``HINT_MAX_BUDGET_MS``, 2000)."""
+
+    top = _top()
+    budget_ms = _budget("search time in milliseconds (default 800; capped by the server, 2000 by default)", strict=False)
+
+
+class PositionInputSchema(Schema):
+    """A seat's position as ``GET /games/{game_id}/position`` answers it (``Game.position(seat)``): the
+    seat's view plus the agenda.  Only its top-level members are checked here; the engine checks the rest."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    seat = fields.Integer(required=True, strict=True, validate=Range(0, 4), metadata={"description": "whose position"})
+    version = fields.Integer(required=True, strict=True, validate=Range(0, 10**6),
+                             metadata={"description": "moves played (echoed by the answer)"})
+    pending = fields.Dict(required=True, allow_none=True, metadata={"description": "the pending decision"})
+    agenda = fields.List(fields.Dict(), required=True, metadata={"description": "the steps to come"})
+    config = fields.Dict(required=True, metadata={"description": "players, seats, first_game_contracts (no seed)"})
+    players = fields.List(fields.Dict(), required=True, validate=Length(1, 5))
+
+
+class AnalysisHintSchema(Schema):
+    """``POST /analysis/hint``: a seat's ``position`` (its pending decision must be that seat's), ``top``
+    and ``budget_ms`` as for ``GET /games/{game_id}/hint``."""
+
+    position = fields.Nested(PositionInputSchema, required=True)
+    top = _top()
+    budget_ms = _budget("search time in milliseconds (default 800; capped by the server)")
+
+
+class PlacementsRequestSchema(Schema):
+    """``POST /analysis/placements``: the best plan for ``tiles`` (1-6 distinct catalog tile ids, or
+    ``alley``) on the settlement of ``position``'s seat; ``required``: every tile must be placed (a
+    drafted tile) rather than any subset; ``budget_ms``: CP-SAT's time limit (default
+    ``PLACEMENTS_DEFAULT_BUDGET_MS``, 1000; lowered to ``PLACEMENTS_MAX_BUDGET_MS``, 2000)."""
+
+    position = fields.Nested(PositionInputSchema, required=True)
+    tiles = fields.List(fields.String(validate=OneOf(TILE_IDS)), required=True,
+                        validate=[Length(1, MAX_PLAN_TILES), _distinct], metadata={"example": ["t12", "t40"]})
+    required = fields.Boolean(load_default=False)
+    budget_ms = _budget("solver time in milliseconds (default 1000; capped by the server)")
+
+
+# --- answers ------------------------------------------------------------------------------------------
+
+
+class HintOptionSchema(OpenSchema):
+    """One ranked option: its ``moves`` (post them to ``/moves`` in order), ``gain`` (expected final-score
+    change, points) by ``terms``, a readable ``label``, and ``complete`` (false when the budget ran out
+    before the option was played through: then ``moves`` holds its first move only)."""
+
+    moves = fields.List(fields.Nested(MoveSchema), required=True)
+    gain = fields.Float(required=True)
+    terms = fields.Dict(keys=fields.String(), values=fields.Float(), required=True)
+    label = fields.String(required=True)
+    complete = fields.Boolean(required=True)
+
+
+class HintSchema(OpenSchema):
+    """The best options of the pending decision for ``seat``, computed from that seat's position only.
+
+    ``version``: the state version it was computed for (``GET /games/{id}/hint``: the game version, also
+    the ``ETag``; ``POST /analysis/hint``: the posted position's); ``moves_played`` (game hints): the
+    moves in the log; ``partial``: the budget cut the search short; ``budget_ms``: the budget used (after
+    the server's cap); ``wall_ms``: the time taken."""
+
+    version = fields.Integer(required=True)
+    moves_played = fields.Integer()
+    seat = fields.Integer(required=True)
+    decision = fields.Nested(PendingSchema, required=True)
+    options = fields.List(fields.Nested(HintOptionSchema), required=True)
+    partial = fields.Boolean(required=True)
+    budget_ms = fields.Float(required=True)
+    wall_ms = fields.Float(required=True)
+
+
+class PlannedPlacementSchema(Schema):
+    """A tile placement: the engine's ``place`` move without its ``type`` (coordinates 0-based, row 0 at
+    the top; ``orientation`` indexes the tile's orientations)."""
+
+    tile = fields.String(required=True)
+    orientation = fields.Integer(required=True)
+    row = fields.Integer(required=True)
+    col = fields.Integer(required=True)
+
+
+class PlanSchema(OpenSchema):
+    """The best plan CP-SAT found within the budget: ``placements`` in a legal play order, its ``value``
+    (points, by ``terms``), ``objective`` and ``bound`` (CP-SAT's; ``gap`` = (bound - objective) /
+    max(1, |objective|)), ``status`` (OPTIMAL: proven best; FEASIBLE: the best found in time; INFEASIBLE:
+    the tiles cannot all be placed; UNKNOWN: nothing found in time), ``wall_ms``, ``candidates`` (placements
+    in the model) and ``wrangles`` (for each pasture the plan touches: cows to wrangle once placed, 0 to
+    keep it growing)."""
+
+    version = fields.Integer(required=True, metadata={"description": "the posted position's version"})
+    seat = fields.Integer(required=True)
+    tiles = fields.List(fields.String(), required=True)
+    required = fields.Boolean(required=True)
+    budget_ms = fields.Integer(required=True, metadata={"description": "the time limit used (after the server's cap)"})
+    placements = fields.List(fields.Nested(PlannedPlacementSchema), required=True)
+    value = fields.Integer(required=True)
+    terms = fields.Dict(keys=fields.String(), values=fields.Integer(), required=True)
+    objective = fields.Integer(required=True)
+    bound = fields.Float(required=True, allow_none=True)
+    gap = fields.Float(required=True, allow_none=True)
+    status = fields.String(required=True, validate=OneOf(["OPTIMAL", "FEASIBLE", "INFEASIBLE", "UNKNOWN", "MODEL_INVALID"]))
+    wall_ms = fields.Float(required=True)
+    candidates = fields.Integer(required=True)
+    wrangles = fields.List(fields.Dict(), required=True)

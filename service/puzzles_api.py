@@ -1,0 +1,120 @@
+"""Daily puzzle resources: ``GET /puzzles/daily``, ``GET /puzzles/{puzzle_id}`` and ``POST
+/puzzles/{puzzle_id}/solutions`` (docs/api.md, "Daily puzzles"; the puzzles themselves: docs/puzzles.md),
+and the ``flask puzzles generate`` command that stores the coming days' puzzles ahead of time.
+
+No token: puzzles are the same for everybody.  A puzzle never changes once published, so its answers
+carry its id as ``ETag`` and may be cached; the optimal solution is never answered.
+"""
+
+from __future__ import annotations
+
+import datetime
+
+import click
+from flask import Response, current_app, request, url_for
+from flask.cli import with_appcontext
+from flask_smorest import Blueprint
+
+from puzzles.generate import DIFFICULTIES
+from service.games import dumps
+from service.problems import Refused, problem_responses
+from service.puzzle_schemas import DailyQuerySchema, PuzzleSchema, SolutionSchema, VerdictSchema
+from service.puzzle_store import PuzzleStore
+from service.storage import StoredPuzzle
+
+blp = Blueprint("puzzles", __name__, url_prefix="/puzzles", description="Daily solo puzzles: fetch one, submit a solution")
+
+ETAG_HEADER = {"ETag": {"description": "the puzzle id, quoted", "schema": {"type": "string"}}}
+#: Cache lifetimes, in seconds: a dated or identified puzzle never changes; "today's" changes at midnight UTC.
+TODAY_MAX_AGE = 60
+PUBLISHED_MAX_AGE = 86400
+
+
+def store() -> PuzzleStore:
+    """This app's ``PuzzleStore``."""
+    return current_app.extensions["wtw_puzzles"]
+
+
+def _puzzle_answer(stored: StoredPuzzle, max_age: int) -> Response:
+    if request.if_none_match.contains(stored.id):
+        response = Response(status=304)
+    else:
+        response = Response(store().public(stored), mimetype="application/json")
+    response.headers["ETag"] = f'"{stored.id}"'
+    response.headers["Cache-Control"] = f"public, max-age={max_age}"
+    response.headers["Content-Location"] = url_for("puzzles.get_puzzle", puzzle_id=stored.id)
+    return response
+
+
+@blp.route("/daily", methods=["GET"])
+@blp.arguments(DailyQuerySchema, location="query")
+@blp.response(200, PuzzleSchema, headers={**ETAG_HEADER, "Content-Location": {
+    "description": "the puzzle's own resource, /puzzles/{puzzle_id}", "schema": {"type": "string"}}})
+@blp.alt_response(304, description="Not Modified: If-None-Match names this puzzle")
+@problem_responses(blp, 422, 429, 503)
+def get_daily(args):
+    """The puzzle of ``date`` (default today, UTC) at ``difficulty`` (default medium), without its
+    optimal solution.
+
+    The first request for a day generates it (seconds) and stores it; every later request, on any
+    worker, answers the stored puzzle byte for byte.  422 ``date_out_of_range`` for a date before
+    ``PUZZLES_FIRST_DATE`` or more than ``PUZZLES_DAYS_AHEAD`` days after today (UTC); 503
+    ``generation_failed`` or ``busy`` (retry)."""
+    date = args["date"]
+    max_age = PUBLISHED_MAX_AGE
+    if date is None:
+        date, max_age = datetime.datetime.now(datetime.timezone.utc).date(), TODAY_MAX_AGE
+    store().check_date(date)
+    return _puzzle_answer(store().daily(date, args["difficulty"]), max_age)
+
+
+@blp.route("/<puzzle_id>", methods=["GET"])
+@blp.response(200, PuzzleSchema, headers=ETAG_HEADER)
+@blp.alt_response(304, description="Not Modified: If-None-Match names this puzzle")
+@problem_responses(blp, 404, 429)
+def get_puzzle(puzzle_id: str):
+    """A published puzzle by its id, without its optimal solution; 404 ``unknown_puzzle``."""
+    return _puzzle_answer(store().get(puzzle_id), PUBLISHED_MAX_AGE)
+
+
+@blp.route("/<puzzle_id>/solutions", methods=["POST"])
+@blp.arguments(SolutionSchema, example={"placements": [{"tile": "t12", "orientation": 0, "row": 3, "col": 4}]})
+@blp.response(200, VerdictSchema)
+@problem_responses(blp, 400, 404, 413, 422, 429)
+def post_solution(solution, puzzle_id: str):
+    """The verdict on a solution: legal or not (the rule broken, the placement's index and the reason),
+    its score by term and the puzzle's optimum.  An illegal solution is still a verdict (200).
+
+    404 ``unknown_puzzle``; 422 ``invalid_solution`` for a tile that is not in the puzzle's hand or is
+    placed twice (or a body that breaks the schema).  Nothing is stored."""
+    verdict = store().verify(puzzle_id, solution)
+    response = Response(dumps(verdict), mimetype="application/json")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
+@click.group("puzzles")
+def puzzles_command() -> None:
+    """The daily puzzles the service publishes (``flask --app 'service.app:create_app()' puzzles ...``)."""
+
+
+@puzzles_command.command("generate")
+@click.option("--from", "start", default=None, type=click.DateTime(formats=["%Y-%m-%d"]),
+              help="first date, YYYY-MM-DD (default: today, UTC)")
+@click.option("--days", default=2, show_default=True, type=click.IntRange(1, 366), help="how many dates")
+@click.option("--difficulty", "difficulties", multiple=True, type=click.Choice(DIFFICULTIES),
+              help="default: all three")
+@with_appcontext
+def generate_puzzles(start: datetime.datetime | None, days: int, difficulties: tuple[str, ...]) -> None:
+    """Generate and store the puzzles of DAYS dates from --from, so that no request has to generate one
+    (e.g. daily from cron: ``flask --app 'service.app:create_app()' puzzles generate``).  A date
+    already stored is left as it is; dates outside the served range are generated all the same."""
+    first = start.date() if start else datetime.datetime.now(datetime.timezone.utc).date()
+    for n in range(days):
+        date = first + datetime.timedelta(days=n)
+        for difficulty in difficulties or DIFFICULTIES:
+            try:
+                stored = store().daily(date, difficulty)
+            except Refused as exc:
+                raise click.ClickException(f"{date.isoformat()} {difficulty}: {exc.detail}") from None
+            click.echo(f"{stored.date} {stored.difficulty} {stored.id}")

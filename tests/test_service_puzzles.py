@@ -1,0 +1,185 @@
+"""Daily puzzles over HTTP: a day's puzzle is generated once, stored and then always answered byte for byte
+(even when the generator changes), without its solution; solutions get a verdict.  Over real HTTP against
+gunicorn (which generates one real puzzle), and in-process with a stand-in generator for what needs one
+(a changed generator, concurrent first requests, a failing generator, the pre-generating command)."""
+
+from __future__ import annotations
+
+import datetime
+import json
+import time
+
+import pytest
+from sqlalchemy import func, select
+
+from puzzles.generate import GenerationTimeout
+from service.app import create_app
+from service.models import PuzzleRecord
+from service.storage import Storage, StoredPuzzle
+from tests.service_http import PUZZLE_DATE, Server, assert_problem, redated_puzzle, session_puzzle, together
+
+DAILY = f"/puzzles/daily?date={PUZZLE_DATE.isoformat()}&difficulty=easy"
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    s = Server(tmp_path_factory.mktemp("puzzles") / "games.sqlite3").start()
+    yield s
+    s.stop()
+
+
+@pytest.fixture(scope="module")
+def published(server):
+    """The easy puzzle of PUZZLE_DATE as the server first answers it (generating it), and its bytes."""
+    r = server.client.get(DAILY, timeout=120)
+    assert r.status == 200 and r.headers["content-type"] == "application/json", r.text
+    return r.json(), r.body
+
+
+def test_the_daily_puzzle_is_stored_once_and_answered_identically(server, published):
+    puzzle, body = published
+    full = session_puzzle()  # generated here too: the generator is deterministic
+    assert puzzle["id"] == full["id"] and puzzle["date"] == PUZZLE_DATE.isoformat() and puzzle["difficulty"] == "easy"
+    assert "solution" not in puzzle and "breakdown" not in puzzle  # spoilers
+    assert puzzle["optimum"] == full["optimum"] and puzzle["hand"] == full["hand"] and puzzle["position"] == full["position"]
+    again = server.client.get(DAILY)
+    assert again.body == body and again.headers["etag"] == f'"{puzzle["id"]}"'
+    assert again.headers["content-location"] == f"/puzzles/{puzzle['id']}"
+    by_id = server.client.get(f"/puzzles/{puzzle['id']}")
+    assert by_id.status == 200 and by_id.body == body and "max-age" in by_id.headers["cache-control"]
+    assert server.client.get(DAILY, headers={"If-None-Match": f'"{puzzle["id"]}"'}).status == 304
+    for solution in full["solution"]["placements"]:  # the optimal placements appear nowhere in the answer
+        assert json.dumps(solution, sort_keys=True, separators=(",", ":")) not in body.decode()
+
+
+def test_solutions_get_a_verdict(server, published):
+    puzzle, _ = published
+    path = f"/puzzles/{puzzle['id']}/solutions"
+    best = server.client.post(path, session_puzzle()["solution"])
+    assert best.status == 200 and best.headers["cache-control"] == "no-store", best.text
+    verdict = best.json()
+    assert verdict["puzzle"] == puzzle["id"] and verdict["legal"] is True and verdict["optimal"] is True
+    assert verdict["score"] == verdict["optimum"] == puzzle["optimum"] == sum(verdict["breakdown"].values())
+    placements = session_puzzle()["solution"]["placements"]
+    partial = server.client.post(path, {"placements": placements[:1]}).json()
+    assert partial["legal"] is True and partial["score"] < puzzle["optimum"] and partial["optimal"] is False
+    overlapping = [placements[0], {**placements[1], "row": placements[0]["row"], "col": placements[0]["col"]}]
+    illegal = server.client.post(path, {"placements": overlapping}).json()
+    assert illegal["legal"] is False and illegal["score"] is None and illegal["placement"] == 1
+    assert illegal["rule"] and illegal["reason"].startswith("placement 1")
+    not_in_hand = next(f"t{i:02}" for i in range(1, 97) if f"t{i:02}" not in {h["tile"] for h in puzzle["hand"]})
+    assert_problem(server.client.post(path, {"placements": [{**placements[0], "tile": not_in_hand}]}), 422, "invalid_solution")
+    assert_problem(server.client.post(path, {"placements": [placements[0], placements[0]]}), 422, "invalid_solution")
+    assert_problem(server.client.post(path, {"placements": [{"tile": "t01", "orientation": "0", "row": 0, "col": 0}]}), 422)
+    assert_problem(server.client.post(path, {"moves": []}), 422)
+    assert_problem(server.client.request("POST", path, raw=b"{", headers={"Content-Type": "application/json"}), 400)
+    assert_problem(server.client.post("/puzzles/0123456789abcdef/solutions", session_puzzle()["solution"]), 404,
+                   "unknown_puzzle")
+    assert_problem(server.client.get("/puzzles/0123456789abcdef"), 404, "unknown_puzzle")
+
+
+def test_daily_puzzles_only_for_the_served_dates(server):
+    today = datetime.datetime.now(datetime.timezone.utc).date()
+    for date in ("2025-12-31", (today + datetime.timedelta(days=2)).isoformat(), "9999-12-31"):
+        assert_problem(server.client.get(f"/puzzles/daily?date={date}"), 422, "date_out_of_range")
+    for query in ("date=2026-02-30", "date=yesterday", "difficulty=extreme"):
+        assert assert_problem(server.client.get(f"/puzzles/daily?{query}"), 422)["errors"]["query"]
+
+
+# --- in-process, with a stand-in generator --------------------------------------------------------------
+
+
+def _app(url: str, generator):
+    app = create_app({"TESTING": True, "DATABASE_URL": url, "RATELIMIT_ENABLED": False})
+    app.extensions["wtw_puzzles"].generator = generator
+    return app
+
+
+@pytest.fixture
+def app(tmp_path):
+    """An app (a worker) whose generator is a stand-in that counts its calls (``app.generator_calls``)."""
+    calls = []
+
+    def generate(date, difficulty):
+        calls.append((date, difficulty))
+        return redated_puzzle(date, difficulty)
+
+    app = _app(f"sqlite:///{tmp_path / 'p.sqlite3'}", generate)
+    app.generator_calls = calls
+    return app
+
+
+def _rows(app) -> int:
+    with app.extensions["wtw_puzzles"].storage.session() as s:
+        return s.scalar(select(func.count()).select_from(PuzzleRecord))
+
+
+def test_a_changed_generator_cannot_rewrite_a_stored_day(app):
+    client = app.test_client()
+    first = client.get("/puzzles/daily?date=2026-03-04&difficulty=hard")
+    assert first.status_code == 200 and first.get_json()["date"] == "2026-03-04"
+
+    def changed(date, difficulty):
+        return {**redated_puzzle(date, difficulty), "optimum": 999, "id": f"feedface{date.day:08}"}
+
+    app.extensions["wtw_puzzles"].generator = changed
+    assert client.get("/puzzles/daily?date=2026-03-04&difficulty=hard").data == first.data
+    restarted = _app(app.config["DATABASE_URL"], changed)  # a new worker, nothing in its memory
+    again = restarted.test_client().get("/puzzles/daily?date=2026-03-04&difficulty=hard")
+    assert again.data == first.data and again.get_json()["optimum"] != 999
+    assert _rows(app) == 1
+    other_day = restarted.test_client().get("/puzzles/daily?date=2026-03-05&difficulty=hard")
+    assert other_day.get_json()["optimum"] == 999 and _rows(app) == 2  # a new day gets the new generator's puzzle
+
+
+def test_the_default_is_todays_medium_puzzle(app):
+    r = app.test_client().get("/puzzles/daily")
+    today = datetime.datetime.now(datetime.timezone.utc).date()
+    assert r.status_code == 200 and r.get_json()["date"] == today.isoformat() and r.get_json()["difficulty"] == "medium"
+    assert app.generator_calls == [(today, "medium")] and r.headers["Cache-Control"] == "public, max-age=60"
+
+
+def test_concurrent_first_requests_generate_once(app):
+    calls = []
+
+    def slow(date, difficulty):
+        calls.append(date)
+        time.sleep(0.3)
+        return redated_puzzle(date, difficulty)
+
+    app.extensions["wtw_puzzles"].generator = slow
+    answers = together(6, lambda i: app.test_client().get("/puzzles/daily?date=2026-04-01"))
+    assert [a.status_code for a in answers] == [200] * 6 and len({a.data for a in answers}) == 1
+    assert calls == [datetime.date(2026, 4, 1)] and _rows(app) == 1
+
+
+def test_a_worker_losing_the_insert_race_answers_the_winners_puzzle(app):
+    url = app.config["DATABASE_URL"]
+    one, two = Storage(url), Storage(url)  # two workers' connections to one database
+    mine = StoredPuzzle("aaaaaaaaaaaaaaaa", "2026-05-06", "easy", '{"id":"aaaaaaaaaaaaaaaa"}')
+    theirs = StoredPuzzle("bbbbbbbbbbbbbbbb", "2026-05-06", "easy", '{"id":"bbbbbbbbbbbbbbbb"}')
+    assert one.insert_puzzle(mine) == mine
+    assert two.insert_puzzle(theirs) == mine and two.daily_puzzle("2026-05-06", "easy") == mine
+    assert two.puzzle("bbbbbbbbbbbbbbbb") is None
+
+
+def test_a_failing_generator_is_a_503_and_stores_nothing(app):
+    def timeout(date, difficulty):
+        raise GenerationTimeout("safety limit")
+
+    app.extensions["wtw_puzzles"].generator = timeout
+    r = app.test_client().get("/puzzles/daily?date=2026-06-01")
+    assert r.status_code == 503 and r.mimetype == "application/problem+json" and r.get_json()["rule"] == "generation_failed"
+    assert int(r.headers["Retry-After"]) > 0 and _rows(app) == 0
+
+
+def test_the_command_generates_days_ahead_once(app):
+    runner = app.test_cli_runner()
+    result = runner.invoke(args=["puzzles", "generate", "--from", "2026-07-01", "--days", "2", "--difficulty", "easy"])
+    assert result.exit_code == 0, result.output
+    lines = result.output.split()
+    assert lines[0::3] == ["2026-07-01", "2026-07-02"] and len(app.generator_calls) == 2
+    again = runner.invoke(args=["puzzles", "generate", "--from", "2026-07-01", "--days", "2", "--difficulty", "easy"])
+    assert again.output == result.output and len(app.generator_calls) == 2  # stored: not generated again
+    served = app.test_client().get("/puzzles/daily?date=2026-07-02&difficulty=easy").get_json()
+    assert served["id"] == lines[5]
