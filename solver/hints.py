@@ -210,6 +210,38 @@ def _candidates(search: _Search) -> list[tuple[float, list[dict]]]:
     return [(0.0, [m]) for m in options]
 
 
+def _partner_name(game: Game, partner_id: str) -> str:
+    return next((f"{p.name} ({p.id})" for p in game.catalog.partners if p.id == partner_id), partner_id)
+
+
+def _decision_label(game: Game, move: dict) -> str:
+    """A few words for a move of a decision other than drafting and placing."""
+    kind = move["type"]
+    if kind == "keep_partner":
+        return f"keep {_partner_name(game, move['partner'])}"
+    if kind == "second_partner":
+        return (f"second partner: {_partner_name(game, move['partner'])}" if move["choice"] == "face_up"
+                else "second partner from the deck")
+    if kind == "mining":
+        return "Year 4 mining: take the income" if move["choice"] == "income" else "Year 4 mining: 1 gold and 2 pickaxes"
+    if kind in ("hill_bandit", "shoot"):
+        return f"{kind.replace('_', ' ')} at ({move['row']}, {move['col']})"
+    if kind == "hideout":
+        return "Hideout: done" if move.get("done") else f"Hideout: sheriff at ({move['row']}, {move['col']}) to a tombstone"
+    if kind == "general_store":
+        return f"General Store: {move['choice']}"
+    if kind == "wheelwright":
+        return f"Wheelwright: {move['side']} side"
+    if kind == "ace_card":
+        return f"ace card: {move['suit']}"
+    if kind == "stash":
+        return "stash 1 gold" if move["gold"] else "stash nothing"
+    if kind == "alley_pair":
+        return "two adjacent alleys (Wheelwright)"
+    detail = ", ".join(f"{k} {v}" for k, v in move.items() if k != "type")
+    return f"{kind.replace('_', ' ')}{' ' + detail if detail else ''}"
+
+
 def label(game: Game, moves: list[dict], events: list[dict], gain: float) -> str:
     """A one-line description of an option: the draft, the placement, and what it achieves."""
     parts = []
@@ -233,8 +265,7 @@ def label(game: Game, moves: list[dict], events: list[dict], gain: float) -> str
         elif kind in ("sawmill", "signpost"):
             parts.append(f"{kind.capitalize()}: {move['tile']}")
         else:
-            detail = ", ".join(f"{k} {v}" for k, v in move.items() if k != "type")
-            parts.append(f"{kind.replace('_', ' ')}{' ' + detail if detail else ''}")
+            parts.append(_decision_label(game, move))
     for event in events:
         if event["type"] == "town_completed":
             parts.append(f"completes {event['town']} +{event['sign'] + event['bonus']}")

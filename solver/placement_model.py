@@ -77,7 +77,9 @@ class PlanResult:
     """A solved plan.
 
     ``placements`` in play order (each legal when played in turn); ``value``: the plan's value as
-    ``solver.plans.evaluate_plan`` computes it (points, with per-term breakdown); ``objective`` and
+    ``solver.plans.evaluate_plan`` computes it (points, with per-term breakdown; equal to ``objective``
+    when OPTIMAL; a FEASIBLE result cut short may be worth more than its ``objective``, as
+    ``evaluate_plan`` takes the best wrangles and shots for the placements found); ``objective`` and
     ``bound``: CP-SAT's objective value and best bound; ``gap`` = (bound - objective) / max(1, |objective|);
     ``status``: OPTIMAL, FEASIBLE or INFEASIBLE (no legal plan when tiles are required);
     ``wall_ms``: wall time of build and solve, in milliseconds; ``candidates``: placements in the model;

@@ -244,3 +244,16 @@ def test_options_stay_legal_when_two_plays_cover_the_same_squares():
     for option in options:
         trial = Game.from_json(game.to_json())
         play_option(trial, option.moves)
+
+
+def test_labels_name_partners_and_choices():
+    from solver.hints import label
+
+    game = Game(GameConfig(players=2, seed=1))
+    assert game.pending()["type"] == "keep_partner"
+    move = game.legal_moves()[0]
+    name = next(p.name for p in game.catalog.partners if p.id == move["partner"])
+    text = label(game, [move], [], 1.5)
+    assert text == f"keep {name} ({move['partner']}) +1.5"
+    assert label(game, [{"type": "mining", "choice": "pickaxes"}], [], 0) == "Year 4 mining: 1 gold and 2 pickaxes +0.0"
+    assert "partner partner" not in text
