@@ -291,6 +291,10 @@ def rank_options(game: Game, seat: int, top: int, budget_ms: float, value_fn=pos
         gain, terms = search.gain(after)
         played.append(Option(moves, gain, terms, label(game, moves, events, gain)))
     played.sort(key=lambda o: -o.gain)
+    distinct: dict[tuple[str, float], Option] = {}  # two dice of one face give the same turn: keep one
+    for option in played:
+        distinct.setdefault((option.label, round(option.gain, 6)), option)
+    played = list(distinct.values())
     seen = {tuple(map(repr, o.moves[:1])) for o in played}
     if len(played) < top:
         for estimate, first in candidates:

@@ -257,3 +257,12 @@ def test_labels_name_partners_and_choices():
     assert text == f"keep {name} ({move['partner']}) +1.5"
     assert label(game, [{"type": "mining", "choice": "pickaxes"}], [], 0) == "Year 4 mining: 1 gold and 2 pickaxes +0.0"
     assert "partner partner" not in text
+
+
+def test_options_are_distinct_turns():
+    """Two dice showing the same face give the same turn: the answer lists it once."""
+    for seed in range(12):
+        game = until(advance(1, seed, 3), "draft")
+        answer = hint(game.position(0), top=5, budget_ms=10_000)
+        labels = [(o["label"], o["gain"]) for o in answer["options"]]
+        assert len(labels) == len(set(labels))
