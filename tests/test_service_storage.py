@@ -20,7 +20,7 @@ from service.models import GameRecord, MoveRecord
 from service.storage import Storage
 from solver.config import GameConfig
 from solver.game import Game
-from tests.databases import fresh_database
+from tests.databases import fresh_database, server_url
 from tests.service_http import PROBLEM, Server, comparable, local_view, together
 
 SEED = 4242424242
@@ -34,6 +34,12 @@ def _play(client, game_id: str, tokens: list[str], local: Game, rng: random.Rand
         assert r.status == 200, r.text
         local.apply(move)
         moves = None if moves is None else moves - 1
+
+
+def test_the_tests_use_the_database_asked_for(tmp_path):
+    storage = Storage(fresh_database(tmp_path, "which"))
+    assert storage.engine.dialect.name == ("postgresql" if server_url() else "sqlite")
+    storage.engine.dispose()
 
 
 def test_kill_9_loses_no_answered_move(tmp_path):
