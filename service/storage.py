@@ -257,11 +257,11 @@ class Storage:
             except IntegrityError:  # the move's row or the key was written by the other writer
                 s.rollback()
                 return False
-            except OperationalError as exc:
+            except OperationalError as exc:  # a lock timeout or a lost connection: raised (503), nothing written
+                if not lost_race(exc):
+                    raise
                 s.rollback()
-                if lost_race(exc):
-                    return False
-                raise
+                return False
         return True
 
     @staticmethod
@@ -287,11 +287,11 @@ class Storage:
                     return False
                 s.execute(delete(MoveRecord).where(MoveRecord.game_id == head.id, MoveRecord.n == head.move_count - 1))
                 s.commit()
-            except OperationalError as exc:
+            except OperationalError as exc:  # a lock timeout or a lost connection: raised (503), nothing written
+                if not lost_race(exc):
+                    raise
                 s.rollback()
-                if lost_race(exc):
-                    return False
-                raise
+                return False
         return True
 
     # --- daily puzzles -----------------------------------------------------------------------------
