@@ -1,5 +1,5 @@
 # Two commands for a new user: `make serve` and `make test` (README). Both install the project
-# into .venv first when needed.
+# into .venv first when needed.  `make test-postgres` runs the service tests on PostgreSQL too.
 PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
@@ -7,7 +7,7 @@ STAMP := $(VENV)/.installed
 HOST ?= 127.0.0.1
 PORT ?= 8000
 
-.PHONY: install serve test bench catalog-report clean
+.PHONY: install serve test test-postgres bench catalog-report clean
 
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -23,6 +23,12 @@ serve: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m pytest -q
+
+# The service's tests (tests/test_service_*.py) on a throwaway PostgreSQL cluster: initdb in a temporary
+# directory, a server on a free loopback port, removed afterwards even when tests fail (tests/with_postgres.sh;
+# needs PostgreSQL's server programs, not a running server).  Other arguments for pytest: PYTEST_ARGS=...
+test-postgres: $(STAMP)
+	bash tests/with_postgres.sh $(PY) -m pytest -q $(PYTEST_ARGS) tests/test_service_*.py
 
 bench: $(STAMP)
 	$(PY) bench/placements.py

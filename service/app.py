@@ -6,7 +6,8 @@ document is at ``/openapi.json`` and browsable at ``/docs`` (flask-smorest).  Ev
 
 Settings (``create_app(config)``, or ``FLASK_<NAME>`` environment variables, JSON-decoded when they
 parse): ``DATABASE_URL`` (also read from the plain ``DATABASE_URL`` variable; default an SQLite
-file in the instance folder), ``SSE_MAX_SECONDS`` (25), ``SSE_POLL_SECONDS`` (0.5), the rate limits
+file in the instance folder), ``DATABASE_LOCK_TIMEOUT`` (seconds a write waits for another's lock
+before the answer is 503: 30), ``SSE_MAX_SECONDS`` (25), ``SSE_POLL_SECONDS`` (0.5), the rate limits
 of ``service.limits``, ``MAX_CONTENT_LENGTH`` (bytes of a request body; default 256 KiB, 413 above),
 the hint and plan budgets in milliseconds ``HINT_DEFAULT_BUDGET_MS`` (800), ``HINT_MAX_BUDGET_MS``
 (2000), ``PLACEMENTS_DEFAULT_BUDGET_MS`` (1000), ``PLACEMENTS_MAX_BUDGET_MS`` (2000), the heavy-work
@@ -23,7 +24,8 @@ from typing import Any
 from flask import Flask
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
-from sqlalchemy.exc import OperationalError
+from sqlalchemy.exc import InterfaceError, OperationalError
+from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 
 from service.problems import PROBLEM_JSON, ProblemSchema, problem, register_problem_handlers
 
@@ -66,7 +68,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     from service.puzzle_store import PuzzleStore
     from service.puzzles_api import blp as puzzles_blp
     from service.puzzles_api import puzzles_command
-    from service.storage import Storage, database_url
+    from service.storage import BUSY_TIMEOUT_S, Storage, database_url
     from solver.catalog import load_catalog
 
     catalog = load_catalog()
@@ -91,13 +93,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         HEAVY_WAIT_SECONDS=DEFAULT_WAIT_SECONDS,
         PUZZLES_FIRST_DATE="2026-01-01",
         PUZZLES_DAYS_AHEAD=1,
+        DATABASE_LOCK_TIMEOUT=BUSY_TIMEOUT_S,
     )
     app.config.from_prefixed_env()
     app.json.sort_keys = False
     app.json.ensure_ascii = False
     if config:
         app.config.update(config)
-    storage = Storage(database_url(app.config, app.instance_path))
+    storage = Storage(database_url(app.config, app.instance_path), float(app.config["DATABASE_LOCK_TIMEOUT"]))
     storage.create_tables()
     app.extensions["wtw_games"] = Games(storage, catalog)
     heavy = HeavyWork(app.config["HEAVY_SLOTS"], app.config["HEAVY_WAIT_SECONDS"])
@@ -116,9 +119,17 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     register_problem_handlers(app)
 
     @app.errorhandler(OperationalError)
-    def _database_busy(exc: OperationalError):
-        # e.g. SQLite still locked by other writers after its 30 s busy timeout: nothing was written
-        return problem(503, "Service Unavailable", "the database is busy: retry shortly", headers={"Retry-After": "1"})
+    @app.errorhandler(InterfaceError)
+    @app.errorhandler(PoolTimeoutError)
+    def _database_busy(exc: Exception):
+        # A lock still held by another transaction after DATABASE_LOCK_TIMEOUT (SQLite's busy timeout,
+        # PostgreSQL's lock_timeout: nothing was written), no pooled connection free in time, or the
+        # database server unreachable, restarting or gone mid-request.
+        orig = getattr(exc, "orig", None)
+        app.logger.warning("database unavailable: %s%s", type(orig or exc).__name__,
+                           f" (SQLSTATE {orig.sqlstate})" if getattr(orig, "sqlstate", None) else "")
+        return problem(503, "Service Unavailable", "the database is busy or unavailable: retry shortly",
+                       headers={"Retry-After": "1"})
 
     init_limits(app, {"RATELIMIT_CREATE_GAMES": ("games.create_game",),
                       "RATELIMIT_ANALYSIS": ("games.get_hint", "analysis.post_hint", "analysis.post_placements")},

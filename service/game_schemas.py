@@ -8,7 +8,7 @@ fields); request schemas refuse them.  Coordinates are ``[row, col]``, 0-based, 
 from __future__ import annotations
 
 from marshmallow import EXCLUDE, INCLUDE, Schema, fields
-from marshmallow.validate import Length, OneOf, Range
+from marshmallow.validate import Length, OneOf, Range, Regexp
 
 from solver.catalog import load_catalog
 from solver.config import SIDE_CHOICES
@@ -95,8 +95,8 @@ class MoveHeadersSchema(Schema):
 
     if_match = fields.String(data_key="If-Match", validate=Length(max=256),
                              metadata={"description": 'ETag of the state the move was chosen from, e.g. "12"'})
-    idempotency_key = fields.String(data_key="Idempotency-Key", validate=Length(1, 255),
-                                    metadata={"description": "any unique string chosen by the client"})
+    idempotency_key = fields.String(data_key="Idempotency-Key", validate=[Length(1, 255), Regexp(r"^[^\x00-\x1f\x7f]*$")],
+                                    metadata={"description": "any unique string chosen by the client, without control characters"})
 
 
 class EventsQuerySchema(Schema):

@@ -7,8 +7,18 @@ instance folder, made on first use, in WAL mode.
 Every write is one short transaction that starts with its optimistic check (``UPDATE games ... WHERE
 id = :id AND version = :read_version``) and commits before the service answers, so an answered move
 survives ``kill -9``.  Two writers that read the same version never both succeed: the second UPDATE
-matches no row (SQLite serialises writers; PostgreSQL re-checks the WHERE clause after the first
-commit), and the move log's primary key (game, n) would refuse a second row anyway.
+matches no row (SQLite serialises writers; PostgreSQL, whose connections are always READ COMMITTED here
+whatever the server's default, makes the second UPDATE wait for the first transaction and then re-checks
+its WHERE clause on the new row), and the move log's primary key (game, n) would refuse a second row
+anyway.  Should PostgreSQL still answer a serialization failure or a deadlock, the write counts as lost
+to the other one, like a unique violation, and the caller reads the game again.
+
+A write waits at most ``lock_timeout`` seconds (default 30) for another transaction's lock (SQLite's
+busy timeout, PostgreSQL's ``lock_timeout``); then ``OperationalError`` is raised, nothing was written,
+and the app answers 503 with ``Retry-After`` (``service.app``).  PostgreSQL sessions use UTC, and the
+database must be UTF-8 (answers are stored as text with any Unicode character).  A key that no stored row
+can have (a NUL character, which PostgreSQL text cannot hold, or longer than its column) finds nothing,
+as it would on SQLite, instead of failing.
 """
 
 from __future__ import annotations
@@ -18,14 +28,19 @@ import time
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Engine, create_engine, delete, event, select, update
-from sqlalchemy.exc import IntegrityError, OperationalError
+from sqlalchemy import Engine, create_engine, delete, event, select, text, update
+from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, ProgrammingError
 from sqlalchemy.orm import Session, sessionmaker
 
 from service.models import Base, GameRecord, IdempotencyRecord, MoveRecord, PuzzleRecord, utcnow
 
 SQLITE_FILE = "wtw.sqlite3"
-BUSY_TIMEOUT_S = 30
+BUSY_TIMEOUT_S = 30  #: the default ``lock_timeout``, in seconds
+CONNECT_TIMEOUT_S = 10  #: PostgreSQL: give up connecting after this long (then 503)
+#: PostgreSQL SQLSTATEs of a transaction that lost to a concurrent one: serialization failure, deadlock
+LOST_RACE_SQLSTATES = frozenset({"40001", "40P01"})
+#: the PostgreSQL advisory lock (any fixed 64-bit number) held while a worker creates the missing tables
+SCHEMA_LOCK_KEY = 0x5754_5753_4348_454D
 
 
 def database_url(config: dict[str, Any], instance_path: str) -> str:
@@ -35,18 +50,50 @@ def database_url(config: dict[str, Any], instance_path: str) -> str:
     if not url:
         os.makedirs(instance_path, exist_ok=True)
         return "sqlite:///" + os.path.join(instance_path, SQLITE_FILE)
-    if url.startswith("postgres://"):  # the old spelling some hosts still hand out
-        url = "postgresql://" + url[len("postgres://"):]
+    return normalise_url(url)
+
+
+def normalise_url(url: str) -> str:
+    """``url`` with PostgreSQL's driver made explicit: ``postgres://`` (the old spelling some hosts still
+    hand out) and ``postgresql://`` become ``postgresql+psycopg://`` (psycopg 3, the driver installed
+    with ``pip install '.[postgresql]'``); any other URL is returned as it is."""
+    for scheme in ("postgres://", "postgresql://"):
+        if url.startswith(scheme):
+            return "postgresql+psycopg://" + url[len(scheme):]
     return url
 
 
-def _sqlite_pragmas(dbapi_connection, _record) -> None:
-    cursor = dbapi_connection.cursor()
-    cursor.execute("PRAGMA journal_mode=WAL")
-    cursor.execute("PRAGMA synchronous=FULL")  # a committed move survives even a power cut
-    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_S * 1000}")
-    cursor.execute("PRAGMA foreign_keys=ON")
-    cursor.close()
+def _sqlite_pragmas(lock_timeout_ms: int):
+    def on_connect(dbapi_connection, _record) -> None:
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA synchronous=FULL")  # a committed move survives even a power cut
+        cursor.execute(f"PRAGMA busy_timeout={lock_timeout_ms}")
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.close()
+    return on_connect
+
+
+def _postgresql_settings(lock_timeout_ms: int):
+    # SET, not the connection's "options": a pooler such as PgBouncer refuses unknown startup parameters
+    def on_connect(dbapi_connection, _record) -> None:
+        with dbapi_connection.cursor() as cursor:
+            cursor.execute(f"SET lock_timeout = {lock_timeout_ms}")
+            cursor.execute("SET TIME ZONE 'UTC'")
+        dbapi_connection.commit()
+    return on_connect
+
+
+def _storable(*keys: str, length: int = 255) -> bool:
+    """Whether text keys could be stored at all: no NUL (PostgreSQL text cannot hold one) and no longer
+    than ``length``.  A lookup with another key finds nothing, on every database."""
+    return all(len(k) <= length and "\x00" not in k for k in keys)
+
+
+def lost_race(exc: DBAPIError) -> bool:
+    """Whether ``exc`` says the transaction lost to a concurrent one (PostgreSQL: serialization failure,
+    deadlock) and may simply be tried again on fresh data."""
+    return getattr(exc.orig, "sqlstate", None) in LOST_RACE_SQLSTATES
 
 
 @dataclass(frozen=True)
@@ -94,25 +141,44 @@ class StoredPuzzle:
 class Storage:
     """The service's database: one SQLAlchemy engine (a connection pool) per worker process."""
 
-    def __init__(self, url: str):
+    def __init__(self, url: str, lock_timeout: float = BUSY_TIMEOUT_S):
+        url = normalise_url(url)
+        lock_timeout_ms = max(1, int(lock_timeout * 1000))
         kwargs: dict[str, Any] = {"future": True}
         if url.startswith("sqlite"):
-            kwargs["connect_args"] = {"timeout": BUSY_TIMEOUT_S, "check_same_thread": False}
+            kwargs["connect_args"] = {"timeout": lock_timeout, "check_same_thread": False}
         else:
             kwargs["pool_pre_ping"] = True
+        if url.startswith("postgresql"):
+            # The optimistic check relies on READ COMMITTED (see the module's text): never the server's default.
+            kwargs["isolation_level"] = "READ COMMITTED"
+            kwargs["connect_args"] = {"connect_timeout": CONNECT_TIMEOUT_S}
         self.engine: Engine = create_engine(url, **kwargs)
         if url.startswith("sqlite"):
-            event.listen(self.engine, "connect", _sqlite_pragmas)
+            event.listen(self.engine, "connect", _sqlite_pragmas(lock_timeout_ms))
+        elif url.startswith("postgresql"):
+            event.listen(self.engine, "connect", _postgresql_settings(lock_timeout_ms))
         self.sessions = sessionmaker(self.engine, expire_on_commit=False)
 
     def create_tables(self, attempts: int = 5) -> None:
-        """Create the missing tables.  Several workers may start at once: a worker that loses the
-        race to create a table retries and then finds it there."""
+        """Create the missing tables.  Several workers (and machines) may start at once.  On PostgreSQL
+        they take turns: a transaction-scoped advisory lock is held while a worker looks for the tables
+        and creates the missing ones (DDL is transactional there), so the next worker finds them made.
+        Elsewhere, and should a creator outside the service race us, a worker that loses the race to
+        create a table (SQLite: "table already exists" or "database is locked"; PostgreSQL: a unique
+        violation in its catalog, or "relation already exists") retries and then finds it there."""
         for attempt in range(attempts):
             try:
-                Base.metadata.create_all(self.engine)
+                with self.engine.begin() as conn:
+                    if conn.dialect.name == "postgresql":
+                        encoding = conn.execute(text("SHOW server_encoding")).scalar()
+                        if encoding != "UTF8":
+                            raise RuntimeError(f"the PostgreSQL database must be UTF8, not {encoding}: "
+                                               "CREATE DATABASE ... ENCODING 'UTF8'")
+                        conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK_KEY})
+                    Base.metadata.create_all(conn)
                 return
-            except OperationalError:
+            except (OperationalError, IntegrityError, ProgrammingError):
                 if attempt == attempts - 1:
                     raise
                 time.sleep(0.2 * (attempt + 1))
@@ -121,6 +187,8 @@ class Storage:
 
     def head(self, game_id: str) -> GameHead | None:
         """The game's head (no snapshot), or ``None`` when there is no such game."""
+        if not _storable(game_id, length=32):
+            return None
         with self.engine.connect() as conn:  # Core, not a Session: this runs on every request
             row = conn.execute(select(GameRecord.id, GameRecord.players, GameRecord.version, GameRecord.move_count,
                                       GameRecord.finished, GameRecord.token_digests)
@@ -131,6 +199,8 @@ class Storage:
 
     def row(self, game_id: str) -> GameRow | None:
         """The whole game row, or ``None`` when there is no such game."""
+        if not _storable(game_id, length=32):
+            return None
         with self.sessions() as s:
             rec = s.get(GameRecord, game_id)
             if rec is None:
@@ -140,6 +210,8 @@ class Storage:
 
     def moves(self, game_id: str, start: int = 0, stop: int | None = None) -> list[tuple[int, dict[str, Any]]]:
         """The moves ``start`` to ``stop - 1`` (0-based; default: to the end) of the log: ``(seat, move)``."""
+        if not _storable(game_id, length=32):
+            return []
         where = [MoveRecord.game_id == game_id, MoveRecord.n >= start]
         if stop is not None:
             where.append(MoveRecord.n < stop)
@@ -149,6 +221,8 @@ class Storage:
 
     def stored_answer(self, game_id: str, seat: int, key: str) -> StoredAnswer | None:
         """The answer kept for ``key`` of this seat, or ``None``."""
+        if not _storable(game_id, length=32) or not _storable(key):
+            return None
         with self.sessions() as s:
             rec = s.get(IdempotencyRecord, (game_id, seat, key))
             return StoredAnswer(rec.fingerprint, rec.status, rec.version, rec.body) if rec else None
@@ -180,7 +254,12 @@ class Storage:
                     s.add(IdempotencyRecord(game_id=head.id, seat=seat, key=key, fingerprint=fingerprint, status=status,
                                             version=head.version + 1, body=body, created_at=now))
                 s.commit()
-            except IntegrityError:
+            except IntegrityError:  # the move's row or the key was written by the other writer
+                s.rollback()
+                return False
+            except OperationalError as exc:  # a lock timeout or a lost connection: raised (503), nothing written
+                if not lost_race(exc):
+                    raise
                 s.rollback()
                 return False
         return True
@@ -203,22 +282,32 @@ class Storage:
         """Drop the last move of the log and store ``snapshot`` (the game without it), if the game is
         still at ``head.version``.  Returns False, changing nothing, when another change came first."""
         with self.sessions() as s:
-            if not self._bump(s, head, head.move_count - 1, snapshot, False, utcnow()):
+            try:
+                if not self._bump(s, head, head.move_count - 1, snapshot, False, utcnow()):
+                    return False
+                s.execute(delete(MoveRecord).where(MoveRecord.game_id == head.id, MoveRecord.n == head.move_count - 1))
+                s.commit()
+            except OperationalError as exc:  # a lock timeout or a lost connection: raised (503), nothing written
+                if not lost_race(exc):
+                    raise
+                s.rollback()
                 return False
-            s.execute(delete(MoveRecord).where(MoveRecord.game_id == head.id, MoveRecord.n == head.move_count - 1))
-            s.commit()
         return True
 
     # --- daily puzzles -----------------------------------------------------------------------------
 
     def puzzle(self, puzzle_id: str) -> StoredPuzzle | None:
         """The stored puzzle with ``puzzle_id``, or ``None``."""
+        if not _storable(puzzle_id, length=32):
+            return None
         with self.sessions() as s:
             rec = s.get(PuzzleRecord, puzzle_id)
             return StoredPuzzle(rec.id, rec.date, rec.difficulty, rec.canonical) if rec else None
 
     def daily_puzzle(self, date: str, difficulty: str) -> StoredPuzzle | None:
         """The stored puzzle of ``date`` (YYYY-MM-DD) at ``difficulty``, or ``None``."""
+        if not _storable(date, difficulty, length=16):
+            return None
         with self.sessions() as s:
             rec = s.scalars(select(PuzzleRecord).where(PuzzleRecord.date == date,
                                                        PuzzleRecord.difficulty == difficulty)).first()
@@ -228,13 +317,16 @@ class Storage:
         """Store ``puzzle`` unless its (date, difficulty) is stored already; returns the stored one.
 
         Two workers that generated the same day at once both try: the unique constraint on (date,
-        difficulty) lets one insert win, and the other reads and returns the winner's row."""
+        difficulty) lets one insert win, and the other reads and returns the winner's row (on PostgreSQL
+        the second insert waits for the first transaction, then fails with a unique violation)."""
         try:
             with self.sessions.begin() as s:
                 s.add(PuzzleRecord(id=puzzle.id, date=puzzle.date, difficulty=puzzle.difficulty,
                                    canonical=puzzle.canonical, created_at=utcnow()))
             return puzzle
-        except IntegrityError:
+        except (IntegrityError, OperationalError) as exc:
+            if isinstance(exc, OperationalError) and not lost_race(exc):
+                raise
             stored = self.daily_puzzle(puzzle.date, puzzle.difficulty) or self.puzzle(puzzle.id)
             if stored is None:  # pragma: no cover - a conflict on a row that is not there
                 raise

@@ -1,5 +1,6 @@
 """Helpers of the service tests: a gunicorn process started like ``make serve`` on a free loopback port
-with its own database file, a small HTTP client, what a seat may not see of a game, and a daily puzzle
+with its own database (``tests.databases.fresh_database``: an SQLite file, or a PostgreSQL database with
+``TEST_DATABASE_URL``), a small HTTP client, what a seat may not see of a game, and a daily puzzle
 generated once per test session (with a stand-in generator that re-dates it)."""
 
 from __future__ import annotations
@@ -98,13 +99,13 @@ class Client:
 
 
 class Server:
-    """gunicorn serving the app on a free port with the database ``db`` (SQLite file); ``env`` adds
-    environment variables (e.g. ``FLASK_RATELIMIT_ENABLED``)."""
+    """gunicorn serving the app on a free port with the database ``url`` (``tests.databases.fresh_database``);
+    ``env`` adds environment variables (e.g. ``FLASK_RATELIMIT_ENABLED``)."""
 
-    def __init__(self, db: Path, env: dict[str, str] | None = None):
-        self.db = db
+    def __init__(self, url: str, env: dict[str, str] | None = None):
+        self.url = url
         self.port = free_port()
-        self.env = {**os.environ, "DATABASE_URL": f"sqlite:///{db}", "FLASK_RATELIMIT_ENABLED": "false", **(env or {})}
+        self.env = {**os.environ, "DATABASE_URL": url, "FLASK_RATELIMIT_ENABLED": "false", **(env or {})}
         self.proc: subprocess.Popen | None = None
         self.client = Client(self.port)
 

@@ -13,6 +13,7 @@ from service.app import create_app
 from solver.config import GameConfig
 from solver.game import Game
 from solver.placement import check_placement
+from tests.databases import fresh_database
 from tests.service_http import PROBLEM, Server, assert_nothing_hidden, assert_problem
 
 SEED = 3141592653
@@ -21,7 +22,7 @@ HINT_CAP_MS = 150  # the server's cap in these tests (the default is 2000)
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    s = Server(tmp_path_factory.mktemp("analysis") / "games.sqlite3",
+    s = Server(fresh_database(tmp_path_factory.mktemp("analysis"), "analysis"),
                env={"FLASK_HINT_MAX_BUDGET_MS": str(HINT_CAP_MS), "FLASK_PLACEMENTS_MAX_BUDGET_MS": "1500"}).start()
     yield s
     s.stop()
@@ -183,8 +184,8 @@ def test_no_broken_position_gets_a_500(server, table):
     assert statuses == {200, 422}  # some members are ignored by the engine, most break the position
 
 
-def test_heavy_work_waits_for_a_free_slot_then_is_503():
-    app = create_app({"TESTING": True, "DATABASE_URL": "sqlite://", "RATELIMIT_ENABLED": False,
+def test_heavy_work_waits_for_a_free_slot_then_is_503(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE_URL": fresh_database(tmp_path, "heavy"), "RATELIMIT_ENABLED": False,
                       "HEAVY_SLOTS": 0, "HEAVY_WAIT_SECONDS": 0})
     client = app.test_client()
     created = client.post("/games", json={"players": 1, "seed": 1}).get_json()
@@ -197,8 +198,9 @@ def test_heavy_work_waits_for_a_free_slot_then_is_503():
     assert r.status_code == 503 and r.get_json()["rule"] == "busy"
 
 
-def test_hints_and_analysis_share_their_own_rate_limit():
-    app = create_app({"TESTING": True, "DATABASE_URL": "sqlite://", "RATELIMIT_ANALYSIS": "2 per minute"})
+def test_hints_and_analysis_share_their_own_rate_limit(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE_URL": fresh_database(tmp_path, "analysis_rate"),
+                      "RATELIMIT_ANALYSIS": "2 per minute"})
     client = app.test_client()
     bad = {"position": {"seat": 0, "version": 0, "pending": None, "agenda": [], "config": {}, "players": [{}]}}
     assert client.post("/analysis/hint", json=bad).status_code == 422

@@ -4,6 +4,7 @@ over real HTTP against a gunicorn process started the way `make serve` and the P
 from __future__ import annotations
 
 import json
+import os
 import re
 import socket
 import subprocess
@@ -17,14 +18,15 @@ import pytest
 
 from service.app import create_app
 from solver.catalog import load_catalog
+from tests.databases import fresh_database
 
 ROOT = Path(__file__).resolve().parents[1]
 APP_SPEC = "service.app:create_app()"
 
 
 @pytest.fixture(scope="module")
-def client():
-    return create_app({"TESTING": True}).test_client()
+def client(tmp_path_factory):
+    return create_app({"TESTING": True, "DATABASE_URL": fresh_database(tmp_path_factory.mktemp("catalog"), "catalog")}).test_client()
 
 
 def test_health(client):
@@ -103,10 +105,11 @@ def _get(url: str) -> tuple[int, dict]:
         return err.code, json.loads(err.read())
 
 
-def test_gunicorn_serves_the_app_over_http():
+def test_gunicorn_serves_the_app_over_http(tmp_path):
     port = _free_port()
+    env = {**os.environ, "DATABASE_URL": fresh_database(tmp_path, "catalog_http")}  # two workers create its tables at once
     proc = subprocess.Popen([sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", "2", APP_SPEC],
-                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+                            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
     try:
         deadline = time.monotonic() + 30
         while True:

@@ -12,6 +12,7 @@ import pytest
 
 from solver.config import GameConfig
 from solver.game import Game
+from tests.databases import fresh_database
 from tests.service_http import Server, assert_nothing_hidden, comparable, local_view
 
 SEED = 8675309123  # distinctive: it must appear in no answer
@@ -20,7 +21,7 @@ HINT_BUDGET_MS = 40  # small: the hints of a whole game must stay quick
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    s = Server(tmp_path_factory.mktemp("games") / "games.sqlite3").start()
+    s = Server(fresh_database(tmp_path_factory.mktemp("games"), "games")).start()
     yield s
     s.stop()
 

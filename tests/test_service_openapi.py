@@ -22,14 +22,14 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from service.app import create_app
+from tests.databases import fresh_database
 from tests.service_http import redated_puzzle, session_puzzle
 
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_headers_conformance,
           response_schema_conformance]
 EXAMPLES = 25
 
-_db = Path(tempfile.mkdtemp(prefix="wtw-openapi-")) / "openapi.sqlite3"
-app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{_db}", "RATELIMIT_ENABLED": False,
+app = create_app({"TESTING": True, "DATABASE_URL": fresh_database(Path(tempfile.mkdtemp(prefix="wtw-openapi-")), "openapi"), "RATELIMIT_ENABLED": False,
                   "SSE_MAX_SECONDS": 0.3, "SSE_POLL_SECONDS": 0.1, "HINT_MAX_BUDGET_MS": 30,
                   "PLACEMENTS_MAX_BUDGET_MS": 100})
 app.extensions["wtw_puzzles"].generator = redated_puzzle  # this app only ever generates stand-ins

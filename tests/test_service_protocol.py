@@ -5,9 +5,7 @@ status as application/problem+json leaving the game unchanged."""
 from __future__ import annotations
 
 import json
-import tempfile
 import threading
-from pathlib import Path
 
 import pytest
 
@@ -15,6 +13,7 @@ from service.app import create_app
 from solver.config import GameConfig
 from solver.game import Game
 from solver.placement import check_placement
+from tests.databases import fresh_database
 from tests.service_http import (
     PROBLEM,
     Server,
@@ -31,7 +30,7 @@ SEED = 5550123987
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    s = Server(tmp_path_factory.mktemp("protocol") / "games.sqlite3",
+    s = Server(fresh_database(tmp_path_factory.mktemp("protocol"), "protocol"),
                env={"FLASK_SSE_MAX_SECONDS": "3", "FLASK_SSE_POLL_SECONDS": "0.1"}).start()
     yield s
     s.stop()
@@ -235,17 +234,16 @@ def test_every_error_is_problem_json_and_changes_nothing(server):
     assert comparable(t.state(None)) == local_view(t.local, None)
 
 
-def test_rate_limit_is_a_429_problem():
-    with tempfile.TemporaryDirectory() as d:
-        app = create_app({"TESTING": True, "DATABASE_URL": f"sqlite:///{Path(d) / 'rate.sqlite3'}",
-                          "RATELIMIT_CREATE_GAMES": "2 per minute"})
-        client = app.test_client()
-        assert [client.post("/games", json={"players": 1}).status_code for _ in range(2)] == [201, 201]
-        r = client.post("/games", json={"players": 1})
-        assert r.status_code == 429 and r.mimetype == PROBLEM and r.get_json()["status"] == 429
-        assert int(r.headers["Retry-After"]) > 0
-        assert client.get("/health").status_code == 200
-        app.extensions["wtw_games"].storage.engine.dispose()
+def test_rate_limit_is_a_429_problem(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE_URL": fresh_database(tmp_path, "rate"),
+                      "RATELIMIT_CREATE_GAMES": "2 per minute"})
+    client = app.test_client()
+    assert [client.post("/games", json={"players": 1}).status_code for _ in range(2)] == [201, 201]
+    r = client.post("/games", json={"players": 1})
+    assert r.status_code == 429 and r.mimetype == PROBLEM and r.get_json()["status"] == 429
+    assert int(r.headers["Retry-After"]) > 0
+    assert client.get("/health").status_code == 200
+    app.extensions["wtw_games"].storage.engine.dispose()
 
 
 def _sse(text: str) -> list[dict]:

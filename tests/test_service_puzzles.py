@@ -16,6 +16,7 @@ from puzzles.generate import GenerationTimeout
 from service.app import create_app
 from service.models import PuzzleRecord
 from service.storage import Storage, StoredPuzzle
+from tests.databases import fresh_database
 from tests.service_http import PUZZLE_DATE, Server, assert_problem, redated_puzzle, session_puzzle, together
 
 DAILY = f"/puzzles/daily?date={PUZZLE_DATE.isoformat()}&difficulty=easy"
@@ -23,7 +24,7 @@ DAILY = f"/puzzles/daily?date={PUZZLE_DATE.isoformat()}&difficulty=easy"
 
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
-    s = Server(tmp_path_factory.mktemp("puzzles") / "games.sqlite3").start()
+    s = Server(fresh_database(tmp_path_factory.mktemp("puzzles"), "puzzles")).start()
     yield s
     s.stop()
 
@@ -104,9 +105,10 @@ def app(tmp_path):
         calls.append((date, difficulty))
         return redated_puzzle(date, difficulty)
 
-    app = _app(f"sqlite:///{tmp_path / 'p.sqlite3'}", generate)
+    app = _app(fresh_database(tmp_path, "daily"), generate)
     app.generator_calls = calls
-    return app
+    yield app
+    app.extensions["wtw_puzzles"].storage.engine.dispose()
 
 
 def _rows(app) -> int:
@@ -161,6 +163,26 @@ def test_a_worker_losing_the_insert_race_answers_the_winners_puzzle(app):
     assert one.insert_puzzle(mine) == mine
     assert two.insert_puzzle(theirs) == mine and two.daily_puzzle("2026-05-06", "easy") == mine
     assert two.puzzle("bbbbbbbbbbbbbbbb") is None
+    one.engine.dispose()
+    two.engine.dispose()
+
+
+def test_workers_inserting_one_day_at_once_all_answer_one_row(app):
+    """Four workers (each its own connection pool, as on several machines) store a day at the same moment:
+    one insert wins, the others' unique violations (on PostgreSQL, after waiting for the winner's
+    transaction) become the winner's row, for other content (a changed generator) and for the same."""
+    url = app.config["DATABASE_URL"]
+    workers = [Storage(url) for _ in range(4)]
+    try:
+        for date, ids in (("2026-05-07", [f"{i:x}" * 16 for i in range(10, 14)]), ("2026-05-08", ["f" * 16] * 4)):
+            made = [StoredPuzzle(pid, date, "hard", json.dumps({"id": pid, "n": i})) for i, pid in enumerate(ids)]
+            answers = together(4, lambda i: workers[i].insert_puzzle(made[i]))
+            assert len(set(answers)) == 1 and answers[0] in made
+            assert all(w.daily_puzzle(date, "hard") == answers[0] for w in workers)
+        assert _rows(app) == 2
+    finally:
+        for w in workers:
+            w.engine.dispose()
 
 
 def test_a_failing_generator_is_a_503_and_stores_nothing(app):
