@@ -12,6 +12,7 @@ import statistics
 import time
 
 import _path  # noqa: F401  (first: keeps bench/solver.py from shadowing the solver package)
+
 from solver.bots import RandomBot, play_game
 from solver.config import GameConfig
 from solver.game import Game

@@ -20,6 +20,7 @@ import argparse
 import statistics
 
 import _path  # noqa: F401  (first: keeps bench/solver.py from shadowing the solver package)
+
 from solver.bots import make_bot
 from solver.config import GameConfig
 from solver.game import Game

@@ -12,6 +12,7 @@ import statistics
 import time
 
 import _path  # noqa: F401  (first: keeps bench/solver.py from shadowing the solver package)
+
 from solver.catalog import load_catalog
 from solver.placement import check_placement, legal_placements
 from solver.random_positions import random_settlement

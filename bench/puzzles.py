@@ -16,6 +16,7 @@ import statistics
 import time
 
 import _path  # noqa: F401  (first: keeps bench/solver.py from shadowing the solver package)
+
 from puzzles.daily import generate_daily
 from puzzles.generate import DIFFICULTIES
 from puzzles.verify import verify_solution

@@ -35,6 +35,7 @@ import time
 from pathlib import Path
 
 import _path  # noqa: F401  (first: keeps bench/solver.py from shadowing the solver package)
+
 from solver.bots import RandomBot, play_game
 from solver.config import GameConfig
 from solver.game import Game

@@ -13,6 +13,7 @@ import argparse
 import statistics
 
 import _path  # noqa: F401  (first: keeps this file from shadowing the solver package)
+
 from solver.placement_model import solve_plan
 from solver.plan_enumerator import best_plan_by_enumeration
 from solver.random_positions import game_positions

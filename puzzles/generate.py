@@ -13,6 +13,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 
+from puzzles.position import SCOREBOARD_SIDE
 from solver.buildings import building_tiles, surrounded
 from solver.catalog import load_catalog
 from solver.components import BoardSide, Catalog, Icon, SpaceKind, Tile
@@ -24,8 +25,6 @@ from solver.plan_weights import SURROUND_POINTS
 from solver.plans import PlanPosition, PlanValue, evaluate_plan
 from solver.settlement import Placement, Settlement
 from solver.sheriffs import targets_in_sight
-
-from puzzles.position import SCOREBOARD_SIDE
 
 DIFFICULTIES = ("easy", "medium", "hard")
 #: Wild sides whose own rules change nothing a puzzle scores (docs/puzzles.md): Signpost (its set-aside

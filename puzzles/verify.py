@@ -9,13 +9,12 @@ scored with ``solver.plans.evaluate_plan`` (the rules engine's functions), never
 
 from __future__ import annotations
 
-from solver.placement import PlacementCheck, check_placement
-from solver.plans import evaluate_plan, plan_wrangles
-from solver.settlement import Placement
-
 from puzzles.daily import score_breakdown
 from puzzles.format import content_id
 from puzzles.position import PuzzleError, json_field, puzzle_position
+from solver.placement import PlacementCheck, check_placement
+from solver.plans import evaluate_plan, plan_wrangles
+from solver.settlement import Placement
 
 
 def parse_solution(solution: object, hand: set[str], known) -> list[Placement]:

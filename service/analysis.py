@@ -14,13 +14,12 @@ import logging
 import math
 from typing import Any
 
+from service.problems import Refused
 from solver.components import Catalog
 from solver.determinize import PositionError, sample_game
 from solver.hints import HintError, hint
 from solver.placement_model import solve_plan
 from solver.plans import PlanPosition
-
-from service.problems import Refused
 
 log = logging.getLogger(__name__)
 SAMPLE_SEED = 0  #: hidden values are sampled with this seed: the same position gets the same answer

@@ -17,8 +17,8 @@ import json
 import logging
 import secrets
 import threading
-from dataclasses import dataclass, field, replace
 from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 from werkzeug.datastructures import ETags

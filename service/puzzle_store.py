@@ -30,7 +30,6 @@ from puzzles.format import canonical_json
 from puzzles.generate import GenerationError, GenerationTimeout
 from puzzles.position import PuzzleError
 from puzzles.verify import verify_solution
-
 from service.cache import LRUCache
 from service.heavy import HeavyWork
 from service.problems import Refused
@@ -68,7 +67,7 @@ class PuzzleStore:
 
     def last_date(self, today: datetime.date | None = None) -> datetime.date:
         """The last date served: ``today`` (default: today, UTC) + ``days_ahead``."""
-        today = today or datetime.datetime.now(datetime.timezone.utc).date()
+        today = today or datetime.datetime.now(datetime.UTC).date()
         return today + datetime.timedelta(days=self.days_ahead)
 
     def check_date(self, date: datetime.date, today: datetime.date | None = None) -> None:

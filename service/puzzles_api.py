@@ -63,7 +63,7 @@ def get_daily(args):
     date = args["date"]
     max_age = PUBLISHED_MAX_AGE
     if date is None:
-        date, max_age = datetime.datetime.now(datetime.timezone.utc).date(), TODAY_MAX_AGE
+        date, max_age = datetime.datetime.now(datetime.UTC).date(), TODAY_MAX_AGE
     store().check_date(date)
     return _puzzle_answer(store().daily(date, args["difficulty"]), max_age)
 
@@ -109,7 +109,7 @@ def generate_puzzles(start: datetime.datetime | None, days: int, difficulties: t
     """Generate and store the puzzles of DAYS dates from --from, so that no request has to generate one
     (e.g. daily from cron: ``flask --app 'service.app:create_app()' puzzles generate``).  A date
     already stored is left as it is; dates outside the served range are generated all the same."""
-    first = start.date() if start else datetime.datetime.now(datetime.timezone.utc).date()
+    first = start.date() if start else datetime.datetime.now(datetime.UTC).date()
     for n in range(days):
         date = first + datetime.timedelta(days=n)
         for difficulty in difficulties or DIFFICULTIES:

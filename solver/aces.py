@@ -10,14 +10,14 @@ independently, each at its best.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from functools import lru_cache
+from functools import cache
 from itertools import product
 
 SET_POINTS = {3: 6, 4: 12}  #: points for a set of 3 and of 4, of either kind
 SUITS = ("spades", "hearts", "clubs", "diamonds")
 
 
-@lru_cache(maxsize=None)
+@cache
 def matching_points(n: int) -> int:
     """The best points from ``n`` aces of one suit split into sets of 3 and 4."""
     best = 0
@@ -57,7 +57,7 @@ def ace_points_brute_force(counts: Mapping[str, int]) -> int:
                    for n in values)
     triples = [t for t in product((0, 1), repeat=4) if sum(t) == 3]
 
-    @lru_cache(maxsize=None)
+    @cache
     def best(rest: tuple[int, ...]) -> int:
         out = 0
         if all(rest):

@@ -629,7 +629,7 @@ def load_catalog_from(folder: Path) -> Catalog:
     Raises ``CatalogError`` listing every problem, each with its file and entry.
     """
     problems = _Problems()
-    read: Callable[[str], dict] = lambda name: _read(folder / name, problems, name)  # noqa: E731
+    read: Callable[[str], dict] = lambda name: _read(folder / name, problems, name)
     buildings = _load_buildings(read("buildings.toml"), problems)
     tiles, alley = _load_tiles(read("tiles.toml"), buildings, problems)
     trays, where = _load_trays(read("trays.toml"), tiles, problems)

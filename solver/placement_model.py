@@ -218,9 +218,9 @@ def _bandits(model: cp_model.CpModel, position: PlanPosition, cands: list[_Candi
     s = position.settlement
     g = s.grid
     side = s.side
-    bandit_icon = lambda cell: cell.icon is Icon.BANDIT  # noqa: E731
-    sheriff_icon = lambda cell: cell.icon is Icon.SHERIFF  # noqa: E731
-    blocks = lambda cell: cell.terrain is Terrain.BUILDING or cell.icon is Icon.COW  # noqa: E731
+    bandit_icon = lambda cell: cell.icon is Icon.BANDIT
+    sheriff_icon = lambda cell: cell.icon is Icon.SHERIFF
+    blocks = lambda cell: cell.terrain is Terrain.BUILDING or cell.icon is Icon.COW
     new_bandit: dict[Coord, list] = {}
     new_sheriff: dict[Coord, list] = {}
     new_blocker: dict[Coord, list] = {}

@@ -31,7 +31,7 @@ APP_SPEC = "service.app:create_app()"
 
 def serve_command() -> list[str]:
     """The gunicorn options of ``make serve`` (Makefile), without the bind address."""
-    line = re.search(r"^serve:.*\n(?:#.*\n)*\t(.*)$", (ROOT / "Makefile").read_text(), re.M).group(1)
+    line = re.search(r"^serve:.*\n(?:#.*\n)*\t(.*)$", (ROOT / "Makefile").read_text(), re.MULTILINE).group(1)
     args = line.split()
     out, skip = [], False
     for a in args[1:]:

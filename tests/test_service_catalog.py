@@ -87,7 +87,7 @@ def test_openapi_document_lists_the_catalog(client):
 
 def test_procfile_and_makefile_serve_the_same_app():
     assert APP_SPEC in (ROOT / "Procfile").read_text()
-    serve = re.search(r"^serve:.*\n\t(.*)$", (ROOT / "Makefile").read_text(), re.M).group(1)
+    serve = re.search(r"^serve:.*\n\t(.*)$", (ROOT / "Makefile").read_text(), re.MULTILINE).group(1)
     assert "gunicorn" in serve and APP_SPEC in serve and "127.0.0.1" in (ROOT / "Makefile").read_text()
 
 

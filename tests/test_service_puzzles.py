@@ -80,7 +80,7 @@ def test_solutions_get_a_verdict(server, published):
 
 
 def test_daily_puzzles_only_for_the_served_dates(server):
-    today = datetime.datetime.now(datetime.timezone.utc).date()
+    today = datetime.datetime.now(datetime.UTC).date()
     for date in ("2025-12-31", (today + datetime.timedelta(days=2)).isoformat(), "9999-12-31"):
         assert_problem(server.client.get(f"/puzzles/daily?date={date}"), 422, "date_out_of_range")
     for query in ("date=2026-02-30", "date=yesterday", "difficulty=extreme"):
@@ -136,7 +136,7 @@ def test_a_changed_generator_cannot_rewrite_a_stored_day(app):
 
 def test_the_default_is_todays_medium_puzzle(app):
     r = app.test_client().get("/puzzles/daily")
-    today = datetime.datetime.now(datetime.timezone.utc).date()
+    today = datetime.datetime.now(datetime.UTC).date()
     assert r.status_code == 200 and r.get_json()["date"] == today.isoformat() and r.get_json()["difficulty"] == "medium"
     assert app.generator_calls == [(today, "medium")] and r.headers["Cache-Control"] == "public, max-age=60"
 

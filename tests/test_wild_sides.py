@@ -6,7 +6,6 @@ Hand-made wild sides are built with ``fixture_game(rows, rule=key)`` (special sp
 
 from __future__ import annotations
 
-
 import pytest
 
 from solver.game import IllegalMove
