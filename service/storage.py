@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -244,20 +245,32 @@ class Storage:
         ``answer`` = (idempotency key, fingerprint, status, body) to keep.  Returns False, changing
         nothing, when another change came first (or the key was used meanwhile)."""
         now = utcnow()
+
+        def write(s: Session) -> None:
+            s.add(MoveRecord(game_id=head.id, n=head.move_count, seat=seat, move=move, created_at=now))
+            if answer is not None:
+                key, fingerprint, status, body = answer
+                s.add(IdempotencyRecord(game_id=head.id, seat=seat, key=key, fingerprint=fingerprint, status=status,
+                                        version=head.version + 1, body=body, created_at=now))
+
+        return self._write(head, head.move_count + 1, snapshot, finished, now, write)
+
+    def _write(self, head: GameHead, move_count: int, snapshot: dict[str, Any] | None, finished: bool, now,
+               write: Callable[[Session], None]) -> bool:
+        """One optimistic write: bump the game row if still at ``head.version`` (``_bump``), then
+        ``write(session)``, then commit.  Returns False, changing nothing, when another writer came first:
+        the version moved, a unique key was taken (IntegrityError) or PostgreSQL reports a lost race.  A
+        lock timeout or a lost connection is raised (503), nothing written."""
         with self.sessions() as s:
             try:
-                if not self._bump(s, head, head.move_count + 1, snapshot, finished, now):
+                if not self._bump(s, head, move_count, snapshot, finished, now):
                     return False
-                s.add(MoveRecord(game_id=head.id, n=head.move_count, seat=seat, move=move, created_at=now))
-                if answer is not None:
-                    key, fingerprint, status, body = answer
-                    s.add(IdempotencyRecord(game_id=head.id, seat=seat, key=key, fingerprint=fingerprint, status=status,
-                                            version=head.version + 1, body=body, created_at=now))
+                write(s)
                 s.commit()
             except IntegrityError:  # the move's row or the key was written by the other writer
                 s.rollback()
                 return False
-            except OperationalError as exc:  # a lock timeout or a lost connection: raised (503), nothing written
+            except OperationalError as exc:
                 if not lost_race(exc):
                     raise
                 s.rollback()
@@ -281,18 +294,10 @@ class Storage:
     def commit_undo(self, head: GameHead, snapshot: dict[str, Any]) -> bool:
         """Drop the last move of the log and store ``snapshot`` (the game without it), if the game is
         still at ``head.version``.  Returns False, changing nothing, when another change came first."""
-        with self.sessions() as s:
-            try:
-                if not self._bump(s, head, head.move_count - 1, snapshot, False, utcnow()):
-                    return False
-                s.execute(delete(MoveRecord).where(MoveRecord.game_id == head.id, MoveRecord.n == head.move_count - 1))
-                s.commit()
-            except OperationalError as exc:  # a lock timeout or a lost connection: raised (503), nothing written
-                if not lost_race(exc):
-                    raise
-                s.rollback()
-                return False
-        return True
+        def write(s: Session) -> None:
+            s.execute(delete(MoveRecord).where(MoveRecord.game_id == head.id, MoveRecord.n == head.move_count - 1))
+
+        return self._write(head, head.move_count - 1, snapshot, False, utcnow(), write)
 
     # --- daily puzzles -----------------------------------------------------------------------------
 
