@@ -5,7 +5,9 @@ plus the Endgame as it would score now) split into the terms a player reasons wi
 what the position is worth later:
 
 - ``points``: points scored so far and the Endgame categories other than mining and partners;
-- ``partners``: the seat's partner conditions as they score now (rulebook, Endgame / Partners);
+- ``partners``: the seat's partner conditions as they score now (rulebook, Endgame / Partners), plus, for
+  each card below its expected Endgame points (``solver.partner_priors``, derived by self-play), the
+  shortfall, falling to 0 at the end;
 - ``mining``: the mining marker's Endgame points plus its gold income for each Mining Income still to
   come (a gold at ``GOLD_VALUE``), and ``PARTNER_POTENTIAL`` while the hat space is ahead;
 - ``resources``: gold and bullets in hand, worth ``GOLD_VALUE``/``BULLET_VALUE`` at the start of the
@@ -36,12 +38,14 @@ from solver.plan_weights import (
     PARTNER_POTENTIAL,
     TOWN_PROGRESS_SHARE,
 )
-from solver.scoring import ace_counts
+from solver.partner_priors import partner_priors
+from solver.scoring import ace_counts, partner_counts, partner_points
 from solver.solo import uncovered_bandits
 from solver.towns import town_points
 
 TERMS = ("points", "partners", "mining", "resources", "town_progress", "pastures", "aces", "bandits")
 LAST_YEAR = 4
+PARTNER_PRIORS = True
 
 
 def remaining(game) -> float:
@@ -97,6 +101,12 @@ def position_value(game, seat: int) -> dict[str, float]:
         sign, year_bonus = town_points(town, game.year, bonus)
         terms["town_progress"] += TOWN_PROGRESS_SHARE * (sign + year_bonus) * covered / len(town.squares)
     terms["pastures"] = sum(min(p.cows, MAX_WRANGLE) for p in pastures(s) if not p.wrangled) * COW_POTENTIAL * rest
+    priors = partner_priors()
+    if PARTNER_PRIORS and priors and player.partners:
+        counts_now = partner_counts(player)
+        for card in player.partners:
+            now = partner_points(game.catalog, card["id"], counts_now)
+            terms["partners"] += max(0.0, priors.get(card["id"], 0.0) - now) * rest
     counts = ace_counts(player)
     terms["aces"] = max(0.0, ACE_POTENTIAL * sum(counts.values()) - ace_points(counts)) * rest
     later_tussles = LAST_YEAR - game.year

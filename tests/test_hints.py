@@ -266,3 +266,32 @@ def test_options_are_distinct_turns():
         answer = hint(game.position(0), top=5, budget_ms=10_000)
         labels = [(o["label"], o["gain"]) for o in answer["options"]]
         assert len(labels) == len(set(labels))
+
+
+def test_partner_priors_cover_every_partner_card():
+    from solver.catalog import load_catalog
+    from solver.partner_priors import PRIORS_FILE, partner_priors
+
+    priors = partner_priors()
+    assert set(priors) == {c.id for c in load_catalog().partners}
+    assert all(points >= 0 for points in priors.values())
+    assert 'source = "derived:' in PRIORS_FILE.read_text(encoding="utf-8")
+
+
+def test_keep_partner_hint_prefers_the_card_expected_to_score_more():
+    from solver.partner_priors import partner_priors
+
+    priors = partner_priors()
+    checked = 0
+    for seed in range(30):
+        game = Game(GameConfig(players=1, seed=seed))
+        options = game.legal_moves()
+        values = {m["partner"]: priors[m["partner"]] for m in options}
+        if abs(max(values.values()) - min(values.values())) < 1:
+            continue
+        best = hint(game.position(0), top=2, budget_ms=10_000)["options"][0]["moves"][0]["partner"]
+        assert values[best] == max(values.values())
+        checked += 1
+        if checked == 3:
+            break
+    assert checked == 3
