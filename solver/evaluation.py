@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from solver.aces import ace_points
 from solver.mining import partner_space
+from solver.partner_priors import partner_priors
 from solver.pastures import MAX_WRANGLE, pastures
 from solver.plan_weights import (
     ACE_POTENTIAL,
@@ -38,7 +39,6 @@ from solver.plan_weights import (
     PARTNER_POTENTIAL,
     TOWN_PROGRESS_SHARE,
 )
-from solver.partner_priors import partner_priors
 from solver.scoring import ace_counts, partner_counts, partner_points
 from solver.solo import uncovered_bandits
 from solver.towns import town_points
