@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable, Mapping
 
 from solver.determinize import sample_game
+from solver.evaluation import position_value
 from solver.game import Game
 from solver.hints import DEFAULT_BUDGET_MS, rank_options
 
@@ -39,7 +40,7 @@ class _OptionBot:
     """Plays complete options from ``rank_options`` on a sample of its seat's position; keeps the
     option's remaining moves while they stay legal."""
 
-    value_fn = None
+    value_fn = staticmethod(position_value)
 
     def __init__(self, seed: int = 0, budget_ms: float = DEFAULT_BUDGET_MS):
         self.seed, self.budget_ms = seed, budget_ms
@@ -55,7 +56,7 @@ class _OptionBot:
             self.queue = []
         self.calls += 1
         sampled = sample_game(game.position(seat), self.seed * 1_000_003 + self.calls, game.catalog)
-        options, _ = rank_options(sampled, seat, 1, self.budget_ms, **({"value_fn": self.value_fn} if self.value_fn else {}))
+        options, _ = rank_options(sampled, seat, 1, self.budget_ms, self.value_fn)
         move, *self.queue = options[0].moves
         return move
 

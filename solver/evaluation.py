@@ -39,13 +39,12 @@ from solver.plan_weights import (
     PARTNER_POTENTIAL,
     TOWN_PROGRESS_SHARE,
 )
-from solver.scoring import ace_counts, partner_counts, partner_points
+from solver.scoring import ace_counts, partner_counts, partner_points, score_breakdown
 from solver.solo import uncovered_bandits
 from solver.towns import town_points
 
 TERMS = ("points", "partners", "mining", "resources", "town_progress", "pastures", "aces", "bandits")
 LAST_YEAR = 4
-PARTNER_PRIORS = True
 
 
 def remaining(game) -> float:
@@ -77,7 +76,8 @@ def _tussle_value(game, seat: int) -> float:
 def position_value(game, seat: int) -> dict[str, float]:
     """The value of ``seat``'s position by term (``TERMS``), in points (see the module docstring)."""
     player = game.players[seat]
-    breakdown = game.score_breakdown(seat)
+    counts = None if game.finished else partner_counts(player)  # shared by the breakdown and the priors
+    breakdown = score_breakdown(game.catalog, player, final=game.finished, counts=counts)
     endgame = breakdown["endgame"]
     terms = dict.fromkeys(TERMS, 0.0)
     terms["partners"] = float(endgame["partners"])
@@ -102,13 +102,11 @@ def position_value(game, seat: int) -> dict[str, float]:
         terms["town_progress"] += TOWN_PROGRESS_SHARE * (sign + year_bonus) * covered / len(town.squares)
     terms["pastures"] = sum(min(p.cows, MAX_WRANGLE) for p in pastures(s) if not p.wrangled) * COW_POTENTIAL * rest
     priors = partner_priors()
-    if PARTNER_PRIORS and priors and player.partners:
-        counts_now = partner_counts(player)
-        for card in player.partners:
-            now = partner_points(game.catalog, card["id"], counts_now)
-            terms["partners"] += max(0.0, priors.get(card["id"], 0.0) - now) * rest
-    counts = ace_counts(player)
-    terms["aces"] = max(0.0, ACE_POTENTIAL * sum(counts.values()) - ace_points(counts)) * rest
+    for card in player.partners:
+        now = partner_points(game.catalog, card["id"], counts)
+        terms["partners"] += max(0.0, priors.get(card["id"], 0.0) - now) * rest
+    aces = ace_counts(player)
+    terms["aces"] = max(0.0, ACE_POTENTIAL * sum(aces.values()) - ace_points(aces)) * rest
     later_tussles = LAST_YEAR - game.year
     terms["bandits"] = _tussle_value(game, seat) - FUTURE_BANDIT_POINTS * game.bandits(seat) * later_tussles
     return terms

@@ -73,8 +73,9 @@ class Option:
                 "label": self.label, "complete": self.played}
 
 
-def _placement_move(tile: Tile, p) -> dict:
-    return {"type": "place", "tile": tile.id, "orientation": p.orientation, "row": p.row, "col": p.col}
+def _placed_tile(game: Game, pending: dict) -> Tile:
+    """The tile a placing decision (``PLACING``) places: the alley, or the decision's tile."""
+    return game.catalog.alley if pending["type"] == "place_alley" else game.catalog.tile(pending["tile"])
 
 
 class _Search:
@@ -108,7 +109,7 @@ class _Search:
             position = PlanPosition.from_game(game, self.seat, [tile])
             if moves is None:
                 spots = legal_placements(player.settlement, tile)
-                moves = [_placement_move(tile, p) for p in spots]
+                moves = [{"type": "place", **p.to_json()} for p in spots]
             valued = []
             for n, m in enumerate(m for m in moves if m.get("type") == "place"):
                 if n % 8 == 0 and self.out_of_time():
@@ -138,7 +139,7 @@ class _Search:
         pending = game.pending()
         options = game.legal_moves()
         if pending["type"] in PLACING:
-            tile = game.catalog.alley if pending["type"] == "place_alley" else game.catalog.tile(pending["tile"])
+            tile = _placed_tile(game, pending)
             valued = self.placements(game, tile, options)
             places = [m for _, m in valued[:PLACEMENTS_PER_TILE]] or [m for m in options if m["type"] == "place"][:1]
             others = [m for m in options if m["type"] != "place"]
@@ -203,7 +204,7 @@ def _candidates(search: _Search) -> list[tuple[float, list[dict]]]:
         return _draft_candidates(search)
     options = game.legal_moves()
     if pending["type"] in PLACING:
-        tile = game.catalog.alley if pending["type"] == "place_alley" else game.catalog.tile(pending["tile"])
+        tile = _placed_tile(game, pending)
         placed = [(v, [m]) for v, m in search.placements(game, tile, options)]
         others = [(0.0, [m]) for m in options if m["type"] != "place"]
         return (placed or [(0.0, [m]) for m in options if m["type"] == "place"][:1]) + others

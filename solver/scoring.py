@@ -112,9 +112,10 @@ def pocket_ace_points(player: PlayerState) -> int:
     return total
 
 
-def endgame_points(catalog: Catalog, player: PlayerState) -> dict[str, int]:
-    """Every Endgame category for ``player`` as the settlement stands now."""
-    counts = partner_counts(player)
+def endgame_points(catalog: Catalog, player: PlayerState, counts: dict[str, int] | None = None) -> dict[str, int]:
+    """Every Endgame category for ``player`` as the settlement stands now (``counts``: the player's
+    ``partner_counts`` if already computed)."""
+    counts = counts if counts is not None else partner_counts(player)
     return {
         "trailblazing": TRAILBLAZING_POINTS * len(uncovered(player, SpaceKind.HORSESHOE)),
         "pink_buildings": pink_building_points(player),
@@ -127,11 +128,13 @@ def endgame_points(catalog: Catalog, player: PlayerState) -> dict[str, int]:
     }
 
 
-def score_breakdown(catalog: Catalog, player: PlayerState, final: bool) -> dict[str, object]:
+def score_breakdown(catalog: Catalog, player: PlayerState, final: bool,
+                    counts: dict[str, int] | None = None) -> dict[str, object]:
     """``{"in_game": {category: points}, "endgame": {category: points}, "total": points}``.
 
     ``final``: the Endgame has been scored into the ledger already (the game is over); otherwise the
-    endgame part is what it would give now."""
+    endgame part is what it would give now.  ``counts``: the player's ``partner_counts`` when the caller
+    has them already (computed here otherwise)."""
     in_game = {k: player.ledger.get(k, 0) for k in IN_GAME}
-    endgame = {k: player.ledger.get(k, 0) for k in ENDGAME} if final else endgame_points(catalog, player)
+    endgame = {k: player.ledger.get(k, 0) for k in ENDGAME} if final else endgame_points(catalog, player, counts)
     return {"in_game": in_game, "endgame": endgame, "total": sum(in_game.values()) + sum(endgame.values())}
