@@ -19,7 +19,8 @@ Search: for a draft, every legal placement of every draftable tile is valued exa
 game, the follow-up decisions chosen one at a time by the same evaluation, and ranked by the exact
 change of ``position_value``.  Other decisions are played through the engine option by option.  The
 search stops at ``budget_ms``: the answer is then marked ``partial`` (candidates not yet played keep
-their first move and estimated gain).
+their first move and estimated gain).  Bots also look one own turn ahead in solo (``rank_options(...,
+look_ahead=True)``, ``_look_ahead``).
 
 Source: our design (docs/hints.md); the rules are the engine's.
 """
