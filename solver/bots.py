@@ -56,7 +56,7 @@ class _OptionBot:
             self.queue = []
         self.calls += 1
         sampled = sample_game(game.position(seat), self.seed * 1_000_003 + self.calls, game.catalog)
-        options, _ = rank_options(sampled, seat, 1, self.budget_ms, self.value_fn)
+        options, _ = rank_options(sampled, seat, 1, self.budget_ms, self.value_fn, look_ahead=True)
         move, *self.queue = options[0].moves
         return move
 

@@ -18,13 +18,18 @@ what the position is worth later:
 - ``aces``: progress toward ace sets: each ace credited up to ``ACE_POTENTIAL`` points beyond what its
   sets score now (``max(0, ACE_POTENTIAL x aces - ace points)``), falling to 0;
 - ``bandits``: this year's Tussle as the bandits stand now (win: + the year's Tussle points, lose: -, with
-  a margin of one bandit counted half), and ``FUTURE_BANDIT_POINTS`` per unshot bandit per later Tussle.
+  a margin of one bandit counted half), and ``FUTURE_BANDIT_POINTS`` per unshot bandit per later Tussle;
+  solo: each later Tussle's points times (2 x the chance of winning it - 1), the chance estimated from
+  the bandit cards still to come (``solver.solo.ridge_outlook``) against the seat's bandits plus a hill
+  bandit per Tussle won meanwhile (Bandit Ridge usually stays well ahead, so a bandit costs little).
 
 Weights live in ``solver.plan_weights`` (reconstructed estimates, tuned by self-play: docs/hints.md).
 Once the game is over every estimate is 0 and ``points + partners + mining`` is the final score.
 """
 
 from __future__ import annotations
+
+import math
 
 from solver.aces import ace_points
 from solver.mining import partner_space
@@ -37,10 +42,11 @@ from solver.plan_weights import (
     FUTURE_BANDIT_POINTS,
     GOLD_VALUE,
     PARTNER_POTENTIAL,
+    SOLO_OWN_BANDIT_VARIANCE,
     TOWN_PROGRESS_SHARE,
 )
 from solver.scoring import ace_counts, partner_counts, partner_points, score_breakdown
-from solver.solo import uncovered_bandits
+from solver.solo import ridge_outlook, uncovered_bandits
 from solver.towns import town_points
 
 TERMS = ("points", "partners", "mining", "resources", "town_progress", "pastures", "aces", "bandits")
@@ -71,6 +77,25 @@ def _tussle_value(game, seat: int) -> float:
     if mine > max(others):
         return -points * (1.0 if mine > max(others) + 1 else 0.5)
     return 0.0
+
+
+def _future_solo_tussles(game, seat: int) -> float:
+    """Solo: the later Tussles against Bandit Ridge, each worth + its points when likely won and -
+    when likely lost, by the chance (normal approximation) that the seat's bandits, plus a hill bandit
+    per Tussle won meanwhile, do not outnumber Bandit Ridge's after the bandit cards still to come."""
+    side = game.scoreboard_side
+    mine = game.bandits(seat)
+    value = 0.0
+    for year in range(game.year + 1, LAST_YEAR + 1):
+        last_round = sum(side.rounds_per_year[:year])
+        cards = sum(1 for r in side.paw_rounds if game.round < r <= last_round)
+        mean, var = ridge_outlook(game.catalog, game.solo, cards)
+        ahead = year - game.year
+        margin = mean - (mine + ahead) + 0.5
+        sd = math.sqrt(var + SOLO_OWN_BANDIT_VARIANCE * ahead)
+        win = 0.5 * (1.0 + math.erf(margin / (sd * math.sqrt(2.0))))
+        value += side.tussle_points[year - 1] * (2.0 * win - 1.0)
+    return value
 
 
 def position_value(game, seat: int) -> dict[str, float]:
@@ -108,7 +133,10 @@ def position_value(game, seat: int) -> dict[str, float]:
     aces = ace_counts(player)
     terms["aces"] = max(0.0, ACE_POTENTIAL * sum(aces.values()) - ace_points(aces)) * rest
     later_tussles = LAST_YEAR - game.year
-    terms["bandits"] = _tussle_value(game, seat) - FUTURE_BANDIT_POINTS * game.bandits(seat) * later_tussles
+    if game.solo_game:
+        terms["bandits"] = _tussle_value(game, seat) + _future_solo_tussles(game, seat)
+    else:
+        terms["bandits"] = _tussle_value(game, seat) - FUTURE_BANDIT_POINTS * game.bandits(seat) * later_tussles
     return terms
 
 

@@ -19,7 +19,8 @@ Search: for a draft, every legal placement of every draftable tile is valued exa
 game, the follow-up decisions chosen one at a time by the same evaluation, and ranked by the exact
 change of ``position_value``.  Other decisions are played through the engine option by option.  The
 search stops at ``budget_ms``: the answer is then marked ``partial`` (candidates not yet played keep
-their first move and estimated gain).
+their first move and estimated gain).  Bots also look one own turn ahead in solo (``rank_options(...,
+look_ahead=True)``, ``_look_ahead``).
 
 Source: our design (docs/hints.md); the rules are the engine's.
 """
@@ -44,6 +45,14 @@ from solver.settlement import Placement
 DEFAULT_BUDGET_MS = 800  #: the default time budget of a hint, in milliseconds
 MAX_BUDGET_MS = 10_000  #: budgets are capped here
 PLACEMENTS_PER_TILE = 3  #: placements of each tile kept as candidates
+#: Solo draft turns: the best options are re-ranked by what the next own turns add after them
+#: (``_look_ahead``): this many options, over this many sampled futures (dice), this many turns ahead,
+#: each turn chosen by a lighter search that plays only its best candidates by estimate (tuned by
+#: self-play: docs/hints.md).
+LOOKAHEAD_OPTIONS = 4
+LOOKAHEAD_SAMPLES = 1
+LOOKAHEAD_TURNS = 1
+LOOKAHEAD_PLAYS = 8
 FOLLOW_UPS = frozenset({"place_tile", "house_site", "place_alley", "wrangle", "shoot", "hideout", "wheelwright",
                         "general_store", "ace_card", "stash", "second_partner"})
 #: Decisions whose options are placements, valued with evaluate_plan before being played.
@@ -81,12 +90,12 @@ def _placed_tile(game: Game, pending: dict) -> Tile:
 class _Search:
     """A hint search on one sampled game: forks the game, plays options, values them."""
 
-    def __init__(self, game: Game, seat: int, deadline: float, value_fn=position_value):
+    def __init__(self, game: Game, seat: int, deadline: float, value_fn=position_value, cache: dict | None = None):
         self.game, self.seat, self.deadline, self.value_fn = game, seat, deadline, value_fn
         self.base = game.to_json()
         self.before = value_fn(game, seat)
         self.partial = False
-        self._plan_values: dict[tuple, list[tuple[float, dict]]] = {}
+        self._plan_values: dict[tuple, list[tuple[float, dict]]] = {} if cache is None else cache
 
     def out_of_time(self) -> bool:
         if time.perf_counter() >= self.deadline:
@@ -276,16 +285,54 @@ def label(game: Game, moves: list[dict], events: list[dict], gain: float) -> str
     return f"{head}: {', '.join(rest)} {gain:+.1f}" if rest else f"{head} {gain:+.1f}"
 
 
-def rank_options(game: Game, seat: int, top: int, budget_ms: float, value_fn=position_value) -> tuple[list[Option], bool]:
+def _look_ahead(search: _Search, played: list[Option], value_fn) -> list[Option]:
+    """``played`` (best first) with its ``LOOKAHEAD_OPTIONS`` best re-ranked by their gain plus the mean
+    gain of the next ``LOOKAHEAD_TURNS`` own turns after them, each found by a lighter search
+    (``LOOKAHEAD_PLAYS``) on ``LOOKAHEAD_SAMPLES`` sampled futures; every option meets the same futures
+    (the same dice seeds).  Solo only: between two own turns nobody else moves.  Out of time: unchanged."""
+    game = search.game
+    head = played[:LOOKAHEAD_OPTIONS]
+    extra = {id(o): 0.0 for o in head}
+    for sample in range(LOOKAHEAD_SAMPLES):
+        seed = search.base["config"]["seed"] * 7919 + sample + 1
+        base = dict(search.base, config=dict(search.base["config"], seed=seed))
+        for option in head:
+            if search.out_of_time():
+                return played
+            after = Game.from_json(base, game.catalog)
+            for move in option.moves:
+                after.apply(move)
+            for _ in range(LOOKAHEAD_TURNS):
+                pending = after.pending()
+                if pending is None or pending["seat"] != search.seat:
+                    break
+                budget = max(1.0, (search.deadline - time.perf_counter()) * 1000.0)
+                nxt, _ = rank_options(after, search.seat, 1, budget, value_fn, plays=LOOKAHEAD_PLAYS,
+                                      cache=search._plan_values)
+                if not nxt or not nxt[0].played:
+                    break
+                extra[id(option)] += nxt[0].gain / LOOKAHEAD_SAMPLES
+                for move in nxt[0].moves:
+                    after.apply(move)
+    head.sort(key=lambda o: -(o.gain + extra[id(o)]))
+    return head + played[LOOKAHEAD_OPTIONS:]
+
+
+def rank_options(game: Game, seat: int, top: int, budget_ms: float, value_fn=position_value,
+                 look_ahead: bool = False, plays: int | None = None, cache: dict | None = None) -> tuple[list[Option], bool]:
     """The ``top`` best options of ``game``'s pending decision for ``seat`` (which must be the seat to
     act), best first, and whether the search was cut short.  ``value_fn(game, seat)`` values a
     position by term (default ``solver.evaluation.position_value``).  ``game`` is not changed.  Reads
-    the whole ``game``: callers that must not see hidden values pass a sampled game (``hint`` does)."""
+    the whole ``game``: callers that must not see hidden values pass a sampled game (``hint`` does).
+    ``look_ahead``: re-rank a solo draft's best options by the next own turns (``_look_ahead``: the
+    order is then no longer by ``gain`` alone; the bots use it, hints keep the order by gain);
+    ``plays``: play only that many candidates, best estimate first (default all); ``cache``: placement
+    values shared between searches (keyed by tile and position)."""
     start = time.perf_counter()
-    search = _Search(game, seat, start + budget_ms / 1000.0, value_fn)
+    search = _Search(game, seat, start + budget_ms / 1000.0, value_fn, cache)
     candidates = sorted(_candidates(search), key=lambda c: -c[0])
     played: list[Option] = []
-    for estimate, first in candidates:
+    for estimate, first in candidates[:plays]:
         if search.out_of_time():
             break
         moves, after, events = search.play(first)
@@ -296,6 +343,8 @@ def rank_options(game: Game, seat: int, top: int, budget_ms: float, value_fn=pos
     for option in played:
         distinct.setdefault((option.label, round(option.gain, 6)), option)
     played = list(distinct.values())
+    if look_ahead and LOOKAHEAD_OPTIONS and game.solo_game and game.pending()["type"] == "draft" and len(played) > 1:
+        played = _look_ahead(search, played, value_fn)
     seen = {tuple(map(repr, o.moves[:1])) for o in played}
     if len(played) < top:
         for estimate, first in candidates:

@@ -50,3 +50,6 @@ PARTNER_POTENTIAL = 4.0
 #: Aces not yet worth this many points each (sets of 3 or 4 score at the Endgame) are credited up to
 #: it, falling to 0 at the end: progress toward the next set.
 ACE_POTENTIAL = 2.0
+#: Solo: variance, per year ahead, of the seat's own unshot bandits (tiles with bandits, shots), in the
+#: chance of winning the later Tussles against Bandit Ridge.
+SOLO_OWN_BANDIT_VARIANCE = 1.0

@@ -82,6 +82,19 @@ def uncovered_bandits(catalog: Catalog, solo: SoloState) -> int:
     return ridge_bandits(catalog, solo) - solo.bullets_on_bandits
 
 
+def ridge_outlook(catalog: Catalog, solo: SoloState, cards: int) -> tuple[float, float]:
+    """Mean and variance of the uncovered bandits on Bandit Ridge after ``cards`` more bandit cards are
+    revealed (drawn at random from the deck; Bandit Ridge's hill bandits from future Tussles left out).
+    Each card adds its bandits less its bullets (the spare bullets cover bandits as they come)."""
+    revealed = set(solo.revealed)
+    nets = [c.bandits - c.bullets for c in catalog.bandit_cards if c.id not in revealed] or [0]
+    cards = min(cards, len(nets))
+    mean = sum(nets) / len(nets)
+    var = sum((n - mean) ** 2 for n in nets) / len(nets)
+    now = uncovered_bandits(catalog, solo) - solo.spare_bullets
+    return max(0.0, now + cards * mean), cards * var
+
+
 def cover_bandits(catalog: Catalog, solo: SoloState) -> int:
     """Spend spare bullets on uncovered bandits; returns how many were covered."""
     used = min(solo.spare_bullets, uncovered_bandits(catalog, solo))

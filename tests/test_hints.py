@@ -12,7 +12,7 @@ from solver.config import GameConfig
 from solver.determinize import PositionError, sample_game
 from solver.evaluation import TERMS, position_value
 from solver.game import Game
-from solver.hints import HintError, _Search, hint, rank_options
+from solver.hints import LOOKAHEAD_OPTIONS, HintError, _Search, hint, rank_options
 from solver.placement_model import solve_plan
 from solver.plans import PlanPosition
 from solver.selfplay import main as selfplay_main
@@ -229,6 +229,18 @@ def test_rank_options_does_not_change_the_game():
     before = json.dumps(game.to_json(), sort_keys=True)
     rank_options(game, game.pending()["seat"], 3, 10_000)
     assert json.dumps(game.to_json(), sort_keys=True) == before
+
+
+def test_solo_look_ahead_reranks_the_best_options_without_changing_the_game():
+    game = until(advance(1, 5, 8), "draft")
+    before = json.dumps(game.to_json(), sort_keys=True)
+    plain, _ = rank_options(game, 0, 10, 10_000)
+    ahead, partial = rank_options(game, 0, 10, 10_000, look_ahead=True)
+    assert json.dumps(game.to_json(), sort_keys=True) == before and not partial
+    assert sorted(o.label for o in ahead) == sorted(o.label for o in plain)  # the same options, re-ranked
+    assert ahead[0].label in {o.label for o in plain[:LOOKAHEAD_OPTIONS]}
+    trial = Game.from_json(game.to_json())
+    play_option(trial, ahead[0].moves)
 
 
 def test_options_stay_legal_when_two_plays_cover_the_same_squares():
