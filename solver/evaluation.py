@@ -87,7 +87,7 @@ def _future_solo_tussles(game, seat: int) -> float:
     mine = game.bandits(seat)
     value = 0.0
     for year in range(game.year + 1, LAST_YEAR + 1):
-        last_round = sum(side.rounds_per_year[:year])
+        last_round = sum(game.rounds_this_year(y) for y in range(1, year + 1))
         cards = sum(1 for r in side.paw_rounds if game.round < r <= last_round)
         mean, var = ridge_outlook(game.catalog, game.solo, cards)
         ahead = year - game.year

@@ -102,8 +102,10 @@ class _Search:
             self.partial = True
         return self.partial
 
-    def fork(self) -> Game:
-        return Game.from_json(self.base, self.game.catalog)
+    def fork(self, seed: int | None = None) -> Game:
+        """A copy of the searched game; ``seed``: with another seed for what chance draws next."""
+        base = self.base if seed is None else dict(self.base, config=dict(self.base["config"], seed=seed))
+        return Game.from_json(base, self.game.catalog)
 
     def placements(self, game: Game, tile: Tile, moves: list[dict] | None = None) -> list[tuple[float, dict]]:
         """Legal placements of ``tile`` on the seat's settlement in ``game`` (or ``moves``, the
@@ -290,16 +292,14 @@ def _look_ahead(search: _Search, played: list[Option], value_fn) -> list[Option]
     gain of the next ``LOOKAHEAD_TURNS`` own turns after them, each found by a lighter search
     (``LOOKAHEAD_PLAYS``) on ``LOOKAHEAD_SAMPLES`` sampled futures; every option meets the same futures
     (the same dice seeds).  Solo only: between two own turns nobody else moves.  Out of time: unchanged."""
-    game = search.game
     head = played[:LOOKAHEAD_OPTIONS]
     extra = {id(o): 0.0 for o in head}
     for sample in range(LOOKAHEAD_SAMPLES):
         seed = search.base["config"]["seed"] * 7919 + sample + 1
-        base = dict(search.base, config=dict(search.base["config"], seed=seed))
         for option in head:
             if search.out_of_time():
                 return played
-            after = Game.from_json(base, game.catalog)
+            after = search.fork(seed)
             for move in option.moves:
                 after.apply(move)
             for _ in range(LOOKAHEAD_TURNS):
