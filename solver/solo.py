@@ -85,7 +85,9 @@ def uncovered_bandits(catalog: Catalog, solo: SoloState) -> int:
 def ridge_outlook(catalog: Catalog, solo: SoloState, cards: int) -> tuple[float, float]:
     """Mean and variance of the uncovered bandits on Bandit Ridge after ``cards`` more bandit cards are
     revealed (drawn at random from the deck; Bandit Ridge's hill bandits from future Tussles left out).
-    Each card adds its bandits less its bullets (the spare bullets cover bandits as they come)."""
+    Each card adds its bandits less its bullets (the spare bullets cover bandits as they come).  Returns
+    ``(mean, variance)`` in bandits; raises nothing.  Source: rulebook, Solo Play (bandit cards, Tussles);
+    the estimate is ours (hints and bots, solver.evaluation)."""
     revealed = set(solo.revealed)
     nets = [c.bandits - c.bullets for c in catalog.bandit_cards if c.id not in revealed] or [0]
     cards = min(cards, len(nets))
