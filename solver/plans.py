@@ -119,6 +119,22 @@ class PlanPosition:
             kinds = sorted(self.catalog.scoreboard.contracts, key=lambda c: c.first_game_position)
             self.contracts = {size: (c.kind, True) for size, c in zip(spaces, kinds)}
 
+    def towns_before(self, before: Settlement) -> set[str]:
+        """Letters of the towns complete on ``before`` (the position's settlement), computed once."""
+        cached = self.__dict__.get("_towns_before")
+        if cached is None or cached[0] is not before:
+            cached = (before, {t.letter for t in completed_towns(before)})
+            self.__dict__["_towns_before"] = cached
+        return cached[1]
+
+    def bandits_before(self, before: Settlement) -> int:
+        """Unshot bandits on ``before`` (the position's settlement), counted once."""
+        cached = self.__dict__.get("_bandits_before")
+        if cached is None or cached[0] is not before:
+            cached = (before, count_bandits(before))
+            self.__dict__["_bandits_before"] = cached
+        return cached[1]
+
     def contract_points(self, size: int, large: bool) -> int:
         """The cattle contract of wrangle ``size`` (4-7), large or small side, in points."""
         kind, _ = self.contracts[size]
@@ -208,7 +224,7 @@ def evaluate_plan(position: PlanPosition, placements: list[Placement]) -> PlanVa
     side = after.side
     squares = after.grid.squares(new)
     terms = dict.fromkeys(TERMS, 0)
-    done = {t.letter for t in completed_towns(before)}
+    done = position.towns_before(before)
     for town in completed_towns(after):
         if town.letter not in done:
             terms["towns"] += sum(town_points(town, position.year, position.town_bonus))
@@ -240,9 +256,11 @@ def bandit_value(position: PlanPosition, before: Settlement, after: Settlement, 
     gained = sum(tile_bullets(t) for t in tiles)
     gained += sum(1 for r, c in after.grid.squares(after.covered & ~before.covered) if side.space(r, c).kind is SpaceKind.BULLET)
     office = any(t.building == "Sheriff's Office" for t in tiles)
-    targets = all_bandits(after) if office else targets_in_sight(after)
-    shots = min(position.bullets + gained, len(targets))
-    exposure = count_bandits(after) - count_bandits(before)
+    bullets = position.bullets + gained
+    shots = 0
+    if bullets:  # no bullet, no shot: the sheriffs' sight need not be traced
+        shots = min(bullets, len(all_bandits(after) if office else targets_in_sight(after)))
+    exposure = count_bandits(after) - position.bandits_before(before)
     value = -BANDIT_POINTS * exposure + (BANDIT_POINTS + TOMBSTONE_POINTS - POINTS_PER_BULLET) * shots
     return value, shots
 
@@ -262,6 +280,8 @@ def plan_wrangles(position: PlanPosition, placements: list[Placement]) -> list[d
 def open_touched_pastures(before: Settlement, after: Settlement) -> list[Pasture]:
     """Pastures after the plan that hold a field square the plan added and no cowpoke."""
     new_fields = after.fields & ~before.fields
+    if not new_fields:  # the plan adds no field square: it touches no pasture
+        return []
     return [p for p in pastures(after) if p.mask & new_fields and not p.wrangled]
 
 
