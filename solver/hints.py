@@ -53,6 +53,11 @@ LOOKAHEAD_OPTIONS = 4
 LOOKAHEAD_SAMPLES = 1
 LOOKAHEAD_TURNS = 1
 LOOKAHEAD_PLAYS = 8
+#: Solo draft turns: an option that meets a wrangle decision is also played with the other choice
+#: (keep the pasture growing instead of wrangling, or the best wrangle instead of waiting), and the
+#: look-ahead weighs both: whether to wait for more cows is decided by the next turn, not by the
+#: pasture potential alone (docs/hints.md).
+LOOKAHEAD_WRANGLE_BRANCH = True
 FOLLOW_UPS = frozenset({"place_tile", "house_site", "place_alley", "wrangle", "shoot", "hideout", "wheelwright",
                         "general_store", "ace_card", "stash", "second_partner"})
 #: Decisions whose options are placements, valued with evaluate_plan before being played.
@@ -75,6 +80,8 @@ class Option:
     terms: dict[str, float] = field(default_factory=dict)
     label: str = ""
     played: bool = True
+    #: played with the other wrangle choice than the evaluation's (``LOOKAHEAD_WRANGLE_BRANCH``)
+    other_wrangle: bool = False
 
     def to_json(self) -> dict[str, Any]:
         """Plain data (points rounded to 0.01)."""
@@ -145,10 +152,11 @@ class _Search:
         return (pending is not None and pending["seat"] == self.seat and pending["type"] in FOLLOW_UPS
                 and game.chance == chance)
 
-    def follow_up(self, game: Game) -> dict:
-        """The best move of a follow-up decision, by one step of the evaluation."""
+    def follow_up(self, game: Game, options: list[dict] | None = None) -> dict:
+        """The best move of a follow-up decision, by one step of the evaluation, among ``options``
+        (default: every legal move)."""
         pending = game.pending()
-        options = game.legal_moves()
+        options = game.legal_moves() if options is None else options
         if pending["type"] in PLACING:
             tile = _placed_tile(game, pending)
             valued = self.placements(game, tile, options)
@@ -169,17 +177,26 @@ class _Search:
                 best, best_value = move, v
         return best
 
-    def play(self, first: list[dict]) -> tuple[list[dict], Game, list[dict]]:
-        """Play ``first`` then the follow-ups; returns (moves, game after, events)."""
+    def play(self, first: list[dict], other_wrangle: bool = False) -> tuple[list[dict], Game, list[dict]]:
+        """Play ``first`` then the follow-ups; returns (moves, game after, events).  ``other_wrangle``:
+        at the first wrangle decision, take the best move of the other kind than the evaluation's
+        (keep the pasture growing instead of wrangling, or the best wrangle instead of waiting).
+        Afterwards ``self.met_wrangle`` tells whether a wrangle decision was met."""
         game = self.fork()
         chance = game.chance
         events: list[dict] = []
         moves = []
+        self.met_wrangle = False
         for move in first:
             events += game.apply(move)
             moves.append(move)
         while self.continues(game, chance):
             move = self.follow_up(game)
+            if game.pending()["type"] == "wrangle" and not self.met_wrangle:
+                self.met_wrangle = True
+                if other_wrangle:
+                    wrangles = bool(move.get("cows"))
+                    move = self.follow_up(game, [m for m in game.legal_moves() if bool(m.get("cows")) != wrangles])
             events += game.apply(move)
             moves.append(move)
         return moves, game, events
@@ -293,6 +310,9 @@ def _look_ahead(search: _Search, played: list[Option], value_fn) -> list[Option]
     (``LOOKAHEAD_PLAYS``) on ``LOOKAHEAD_SAMPLES`` sampled futures; every option meets the same futures
     (the same dice seeds).  Solo only: between two own turns nobody else moves.  Out of time: unchanged."""
     head = played[:LOOKAHEAD_OPTIONS]
+    firsts = {repr(o.moves[:2]) for o in head}  # the draft and placement of each option in the head
+    head += [o for o in played[LOOKAHEAD_OPTIONS:] if o.other_wrangle and repr(o.moves[:2]) in firsts]
+    rest = [o for o in played if all(o is not h for h in head)]
     extra = {id(o): 0.0 for o in head}
     for sample in range(LOOKAHEAD_SAMPLES):
         seed = search.base["config"]["seed"] * 7919 + sample + 1
@@ -315,7 +335,7 @@ def _look_ahead(search: _Search, played: list[Option], value_fn) -> list[Option]
                 for move in nxt[0].moves:
                     after.apply(move)
     head.sort(key=lambda o: -(o.gain + extra[id(o)]))
-    return head + played[LOOKAHEAD_OPTIONS:]
+    return head + rest
 
 
 def rank_options(game: Game, seat: int, top: int, budget_ms: float, value_fn=position_value,
@@ -332,18 +352,23 @@ def rank_options(game: Game, seat: int, top: int, budget_ms: float, value_fn=pos
     search = _Search(game, seat, start + budget_ms / 1000.0, value_fn, cache)
     candidates = sorted(_candidates(search), key=lambda c: -c[0])
     played: list[Option] = []
+    looking_ahead = look_ahead and LOOKAHEAD_OPTIONS and game.solo_game and game.pending()["type"] == "draft"
     for estimate, first in candidates[:plays]:
         if search.out_of_time():
             break
         moves, after, events = search.play(first)
         gain, terms = search.gain(after)
         played.append(Option(moves, gain, terms, label(game, moves, events, gain)))
+        if looking_ahead and LOOKAHEAD_WRANGLE_BRANCH and search.met_wrangle and not search.out_of_time():
+            moves, after, events = search.play(first, other_wrangle=True)
+            gain, terms = search.gain(after)
+            played.append(Option(moves, gain, terms, label(game, moves, events, gain), other_wrangle=True))
     played.sort(key=lambda o: -o.gain)
     distinct: dict[tuple[str, float], Option] = {}  # two dice of one face give the same turn: keep one
     for option in played:
         distinct.setdefault((option.label, round(option.gain, 6)), option)
     played = list(distinct.values())
-    if look_ahead and LOOKAHEAD_OPTIONS and game.solo_game and game.pending()["type"] == "draft" and len(played) > 1:
+    if looking_ahead and len(played) > 1:
         played = _look_ahead(search, played, value_fn)
     seen = {tuple(map(repr, o.moves[:1])) for o in played}
     if len(played) < top:

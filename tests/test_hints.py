@@ -234,10 +234,11 @@ def test_rank_options_does_not_change_the_game():
 def test_solo_look_ahead_reranks_the_best_options_without_changing_the_game():
     game = until(advance(1, 5, 8), "draft")
     before = json.dumps(game.to_json(), sort_keys=True)
-    plain, _ = rank_options(game, 0, 10, 10_000)
-    ahead, partial = rank_options(game, 0, 10, 10_000, look_ahead=True)
+    plain, _ = rank_options(game, 0, 100, 10_000)
+    ahead, partial = rank_options(game, 0, 100, 10_000, look_ahead=True)
     assert json.dumps(game.to_json(), sort_keys=True) == before and not partial
-    assert sorted(o.label for o in ahead) == sorted(o.label for o in plain)  # the same options, re-ranked
+    # the same options, re-ranked, and the other wrangle choice of those meeting a wrangle decision
+    assert sorted(o.label for o in ahead if not o.other_wrangle) == sorted(o.label for o in plain)
     assert ahead[0].label in {o.label for o in plain[:LOOKAHEAD_OPTIONS]}
     trial = Game.from_json(game.to_json())
     play_option(trial, ahead[0].moves)
@@ -307,3 +308,43 @@ def test_keep_partner_hint_prefers_the_card_expected_to_score_more():
         if checked == 3:
             break
     assert checked == 3
+
+
+def _wrangle_kinds(moves: list[dict]) -> list[bool]:
+    return [bool(m["cows"]) for m in moves if m["type"] == "wrangle"]
+
+
+def test_solo_look_ahead_weighs_both_wrangle_choices():
+    """A solo draft option that meets a wrangle decision is also played with the other choice (wait
+    instead of wrangling, or wrangle instead of waiting), and the look-ahead ranks both."""
+    from solver.hints import _candidates
+
+    found = None
+    for seed in range(40):
+        game = until(advance(1, seed, 10), "draft")
+        if game.finished:
+            continue
+        search = _Search(game, 0, float("inf"))
+        for _, first in _candidates(search):
+            moves, _, _ = search.play(first)
+            if search.met_wrangle:
+                found = (game, search, first, moves)
+                break
+        if found:
+            break
+    assert found, "no solo draft with a wrangle decision among the seeds tried"
+    game, search, first, moves = found
+    other, _, _ = search.play(first, other_wrangle=True)
+    assert search.met_wrangle and other[:len(first)] == moves[:len(first)]
+    assert _wrangle_kinds(other)[0] != _wrangle_kinds(moves)[0]
+    ahead, partial = rank_options(game, 0, 100, 60_000, look_ahead=True)
+    assert not partial
+    branched = [o for o in ahead if o.other_wrangle]
+    assert branched
+    for option in branched:
+        twin = [o for o in ahead if not o.other_wrangle and o.moves[:2] == option.moves[:2]]
+        assert twin and _wrangle_kinds(twin[0].moves)[0] != _wrangle_kinds(option.moves)[0]
+        trial = Game.from_json(game.to_json())
+        play_option(trial, option.moves)
+    plain, _ = rank_options(game, 0, 100, 60_000)
+    assert not any(o.other_wrangle for o in plain)  # hints (no look-ahead) keep one choice per option
