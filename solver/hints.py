@@ -20,7 +20,7 @@ game, the follow-up decisions chosen one at a time by the same evaluation, and r
 change of ``position_value``.  Other decisions are played through the engine option by option.  The
 search stops at ``budget_ms``: the answer is then marked ``partial`` (candidates not yet played keep
 their first move and estimated gain).  Bots also look one own turn ahead in solo (``rank_options(...,
-look_ahead=True)``, ``_look_ahead``).
+look_ahead=True)``, ``_look_ahead``), which also decides whether to wrangle now or wait for more cows.
 
 Source: our design (docs/hints.md); the rules are the engine's.
 """
@@ -308,7 +308,8 @@ def _look_ahead(search: _Search, played: list[Option], value_fn) -> list[Option]
     """``played`` (best first) with its ``LOOKAHEAD_OPTIONS`` best re-ranked by their gain plus the mean
     gain of the next ``LOOKAHEAD_TURNS`` own turns after them, each found by a lighter search
     (``LOOKAHEAD_PLAYS``) on ``LOOKAHEAD_SAMPLES`` sampled futures; every option meets the same futures
-    (the same dice seeds).  Solo only: between two own turns nobody else moves.  Out of time: unchanged."""
+    (the same dice seeds).  The wrangle twins (``Option.other_wrangle``) of those options are re-ranked
+    with them.  Solo only: between two own turns nobody else moves.  Out of time: unchanged."""
     head = played[:LOOKAHEAD_OPTIONS]
     firsts = {repr(o.moves[:2]) for o in head}  # the draft and placement of each option in the head
     head += [o for o in played[LOOKAHEAD_OPTIONS:] if o.other_wrangle and repr(o.moves[:2]) in firsts]
@@ -345,7 +346,9 @@ def rank_options(game: Game, seat: int, top: int, budget_ms: float, value_fn=pos
     position by term (default ``solver.evaluation.position_value``).  ``game`` is not changed.  Reads
     the whole ``game``: callers that must not see hidden values pass a sampled game (``hint`` does).
     ``look_ahead``: re-rank a solo draft's best options by the next own turns (``_look_ahead``: the
-    order is then no longer by ``gain`` alone; the bots use it, hints keep the order by gain);
+    order is then no longer by ``gain`` alone, and options meeting a wrangle decision are also played
+    with the other wrangle choice, ``LOOKAHEAD_WRANGLE_BRANCH``; the bots use it, hints keep the order by
+    gain);
     ``plays``: play only that many candidates, best estimate first (default all); ``cache``: placement
     values shared between searches (keyed by tile and position)."""
     start = time.perf_counter()
