@@ -70,6 +70,15 @@ SEED = 7  #: CP-SAT's random seed (fixed: the same input gives the same answer)
 #: costly cut families) and presolve skips probing: measured on bench/solver.py positions, this proves
 #: 6-tile plans the default cannot and halves 3-tile times; 1- and 2-tile plans are faster as they are.
 LP_CLAUSES_FROM_TILES = 3
+#: Up to this many tiles (and from LP_CLAUSES_FROM_TILES), clique cuts stay on: measured by CP-SAT's
+#: deterministic time, they cut 3-tile work by a further 20% (p95 1.26 s instead of 2.0 s on the bench's
+#: positions) but slow 6-tile plans (sum 27.9 s instead of 17.2 s over the bench's 8) and are mixed at 4.
+CLIQUE_CUTS_UP_TO_TILES = 3
+#: CP-SAT's ``inprocessing_minimization_dtime`` (default 1.0): the share of work given to minimizing
+#: learnt clauses at restarts.  With the plan model's tens of thousands of binary clauses that work
+#: dominated the slow cases without helping the proof; 0 cuts the deterministic time of the bench's
+#: 3-tile plans from 13.2 s to 6.7 s (sum of 20) and of its 6-tile plans from 52.8 s to 17.2 s (sum of 8).
+CLAUSE_MINIMIZATION_WORK = 0.0
 
 
 @dataclass
@@ -661,8 +670,10 @@ def solve_plan(position: PlanPosition, *, required: bool = False, time_limit_ms:
         # probing; small plans solve faster with the defaults. (A greedy solution hint was tried: no gain.)
         solver.parameters.linearization_level = 2
         solver.parameters.cp_model_probing_level = 0
-        for cut in ("add_cg_cuts", "add_mir_cuts", "add_zero_half_cuts", "add_clique_cuts"):
+        for cut in ("add_cg_cuts", "add_mir_cuts", "add_zero_half_cuts"):
             setattr(solver.parameters, cut, False)
+        solver.parameters.add_clique_cuts = len(position.tiles) <= CLIQUE_CUTS_UP_TO_TILES
+    solver.parameters.inprocessing_minimization_dtime = CLAUSE_MINIMIZATION_WORK
     solver.parameters.max_time_in_seconds = max(0.001, time_limit_ms / 1000)
     if deterministic_limit is not None:
         solver.parameters.max_deterministic_time = deterministic_limit
