@@ -32,6 +32,9 @@ def cpsat(label: str, positions, limit_ms: int) -> list:
     print(f"CP-SAT {label:28} {summary([r.wall_ms for r in results])}; proven optimal {proven}/{len(results)}; "
           f"deterministic time median {statistics.median(work):.3f}, max {work[-1]:.3f}, sum {sum(work):.2f} "
           f"(CP-SAT's machine-independent work: compare model variants with it on a loaded machine)")
+    found = [r.stats["best_found_ms"] for r in results if r.stats.get("best_found_ms") is not None]
+    if found:
+        print(f"       {'':28} answer found (the rest is proof): {summary(found)}")
     return results
 
 

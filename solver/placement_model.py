@@ -21,7 +21,9 @@ Model (OR-Tools CP-SAT):
 - **Search.** One worker and a fixed seed (parallel search is not deterministic, and more workers than
   the machine's 2 cores is slower), so the same input gives the same answer.  The time limit is given to
   CP-SAT and also enforced from outside by a timer thread calling ``stop_search``; the best plan found so
-  far is always returned, with status OPTIMAL or FEASIBLE, the bound and the gap.
+  far is always returned, with status OPTIMAL or FEASIBLE, the bound and the gap.  Parameters by plan
+  size (``LP_CLAUSES_FROM_TILES``, ``CLIQUE_CUTS_UP_TO_TILES``, ``CLAUSE_MINIMIZATION_WORK``) were chosen
+  by CP-SAT's deterministic time on ``bench/solver.py``'s positions (docs/solver.md).
 """
 
 from __future__ import annotations
@@ -93,7 +95,10 @@ class PlanResult:
     ``status``: OPTIMAL, FEASIBLE or INFEASIBLE (no legal plan when tiles are required);
     ``wall_ms``: wall time of build and solve, in milliseconds; ``candidates``: placements in the model;
     ``wrangles``: wrangle planning, one entry per pasture the plan touches (``solver.plans.plan_wrangles``:
-    wrangle it for ``wrangle`` cows once the plan is placed, or 0 to keep growing it)."""
+    wrangle it for ``wrangle`` cows once the plan is placed, or 0 to keep growing it); ``stats``: CP-SAT's
+    ``branches``, ``conflicts``, ``solve_ms`` and ``deterministic_time``, ``best_found_ms`` (milliseconds
+    from the call until the answer's solution was found, the rest proving it; None without a solution)
+    and ``stopped_by_wall``."""
 
     placements: list[Placement]
     value: PlanValue
@@ -504,6 +509,18 @@ class _StopTimer:
         self.timer.cancel()
 
 
+class _BestFound(cp_model.CpSolverSolutionCallback):
+    """Records when the search found its latest (best) solution: ``at`` is a ``time.perf_counter()``
+    reading, or None before the first solution.  It only reads the clock: the search is unchanged."""
+
+    def __init__(self):
+        super().__init__()
+        self.at: float | None = None
+
+    def on_solution_callback(self) -> None:
+        self.at = time.perf_counter()
+
+
 def solve_plan(position: PlanPosition, *, required: bool = False, time_limit_ms: int = DEFAULT_TIME_LIMIT_MS,
                workers: int = 1, deterministic_limit: float | None = None, exclude: Sequence[Sequence[Placement]] = (),
                objective_bounds: tuple[int, int] | None = None) -> PlanResult:
@@ -677,11 +694,13 @@ def solve_plan(position: PlanPosition, *, required: bool = False, time_limit_ms:
     solver.parameters.max_time_in_seconds = max(0.001, time_limit_ms / 1000)
     if deterministic_limit is not None:
         solver.parameters.max_deterministic_time = deterministic_limit
+    best_found = _BestFound()
     with _StopTimer(solver, time_limit_ms / 1000) as timer:
-        status = solver.solve(model)
+        status = solver.solve(model, best_found)
     name = solver.status_name(status)
     stats = {"branches": solver.num_branches, "conflicts": solver.num_conflicts, "solve_ms": solver.wall_time * 1000,
              "deterministic_time": solver.deterministic_time,
+             "best_found_ms": None if best_found.at is None else (best_found.at - start) * 1000,
              "stopped_by_wall": timer.fired or solver.wall_time >= solver.parameters.max_time_in_seconds}
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         wall = (time.perf_counter() - start) * 1000

@@ -59,6 +59,15 @@ def test_same_input_same_answer():
     assert first.placements == second.placements and first.objective == second.objective
 
 
+def test_stats_tell_when_the_answer_was_found():
+    """``best_found_ms`` lies within the call's wall time; without any solution it is None."""
+    result = solve_plan(POSITIONS[140])
+    assert result.status == "OPTIMAL"
+    assert 0 < result.stats["best_found_ms"] <= result.wall_ms
+    impossible = solve_plan(POSITIONS[140], objective_bounds=(10_000, 20_000))
+    assert impossible.status == "INFEASIBLE" and impossible.stats["best_found_ms"] is None
+
+
 def test_a_tiny_time_limit_still_returns_a_legal_plan():
     position = game_positions(1, seed=9, tiles=4)[0]
     result = solve_plan(position, time_limit_ms=1)
