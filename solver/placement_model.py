@@ -6,12 +6,14 @@ Model (OR-Tools CP-SAT):
   the board, uncovered and coverable by that tile (cell-level rules); candidates that cannot be joined to
   the settlement by the other tiles (0-1 distance through printed fields) are pruned.
 - **Constraints.** At most one placement per tile (exactly one when ``required``); no square covered
-  twice.  **Connectivity** is a rooted order (tree) formulation on tiles: the tiles get distinct order
-  positions, and every chosen placement either touches the settlement (the root; for a first plan, the
-  tile covering the X, which must be placed) or touches a chosen placement of a tile earlier in the
-  order — directly, or through a printed field group that both touch.  That is exactly the rulebook's
-  connection rule played in that order, so every answer can be played tile by tile; ``play_order``
-  checks it for every answer.  (A square-level level formulation was correct too but several times
+  twice.  **Connectivity** to the root (the settlement; for a first plan, the tile covering the X, which
+  must be placed), where two placements touch directly or through a printed field group that both touch,
+  exactly as the rulebook's connection rule: for plans of up to ``CUT_CONNECTIVITY_UP_TO_TILES`` tiles,
+  by cuts on the tiles' contact graph (every set of tiles holding a placed one touches the root or a tile
+  outside it), for larger plans by a rooted order (tree) formulation on tiles (the tiles get distinct
+  order positions, and every chosen placement touches the root or a chosen placement of a tile earlier
+  in the order).  Either way every answer can be played tile by tile, in an order ``play_order`` finds
+  and checks for every answer.  (A square-level level formulation was correct too but several times
   slower at 3 tiles.)
 - **Objective.** ``solver.plans`` defines the value; the model states each term linearly: towns
   (a boolean per town, at most each of its open squares' coverage), bonus squares and icons, horseshoes,
@@ -22,7 +24,8 @@ Model (OR-Tools CP-SAT):
   the machine's 2 cores is slower), so the same input gives the same answer.  The time limit is given to
   CP-SAT and also enforced from outside by a timer thread calling ``stop_search``; the best plan found so
   far is always returned, with status OPTIMAL or FEASIBLE, the bound and the gap.  Parameters by plan
-  size (``LP_CLAUSES_FROM_TILES``, ``CLIQUE_CUTS_UP_TO_TILES``, ``CLAUSE_MINIMIZATION_WORK``) were chosen
+  size (``CUT_CONNECTIVITY_UP_TO_TILES``, ``LP_CLAUSES_FROM_TILES``, ``CLIQUE_CUTS_UP_TO_TILES``,
+  ``CLAUSE_MINIMIZATION_WORK``) were chosen
   by CP-SAT's deterministic time on ``bench/solver.py``'s positions (docs/solver.md).
 """
 
@@ -76,6 +79,11 @@ LP_CLAUSES_FROM_TILES = 3
 #: deterministic time, they cut 3-tile work by a further 20% (p95 1.26 s instead of 2.0 s on the bench's
 #: positions) but slow 6-tile plans (sum 27.9 s instead of 17.2 s over the bench's 8) and are mixed at 4.
 CLIQUE_CUTS_UP_TO_TILES = 3
+#: Up to this many tiles connectivity is stated by cuts on the tiles' contact graph (``_connect_by_cuts``),
+#: beyond by a rooted order (``_connect_by_order``): measured by CP-SAT's deterministic time on
+#: bench/solver.py's positions, cuts take 24% less work at 3 tiles (5.26 -> 3.98 s over 20), half the median
+#: at 4, a little less at 2, but more at 5 and 6 (26.2 -> 38.1 and 17.2 -> 18.6 s).
+CUT_CONNECTIVITY_UP_TO_TILES = 4
 #: CP-SAT's ``inprocessing_minimization_dtime`` (default 1.0): the share of work given to minimizing
 #: learnt clauses at restarts.  With the plan model's tens of thousands of binary clauses that work
 #: dominated the slow cases without helping the proof; 0 cuts the deterministic time of the bench's
@@ -487,6 +495,76 @@ def _wrangles(model: cp_model.CpModel, position: PlanPosition, cands: list[_Cand
     return out, potential
 
 
+def _near(position: PlanPosition, occupies: dict, ext_mask: int, j: int) -> list:
+    """Tile ``j``'s occupancy booleans on the squares of ``ext_mask`` (a placement's touch mask)."""
+    return [occupies[j, rc] for rc in position.settlement.grid.squares(ext_mask) if (j, rc) in occupies]
+
+
+def _connect_by_order(model: cp_model.CpModel, position: PlanPosition, cands: list[_Candidate], x: list, used: list,
+                      occupies: dict, ext: list[int], root: int) -> None:
+    """Connectivity as a rooted order on the tiles: distinct order positions, and every chosen placement
+    not touching ``root`` touches (``ext``: directly or through a printed field group) a chosen placement
+    of a tile earlier in the order.  The rulebook's connection rule played in that order."""
+    n = len(position.tiles)
+    order = [model.new_int_var(0, max(0, n - 1), f"order{i}") for i in range(n)]
+    if n > 1:
+        model.add_all_different(order)
+    before = {}
+    for i in range(n):
+        for j in range(n):
+            if i != j:
+                before[j, i] = model.new_bool_var(f"before{j}_{i}")
+                model.add(order[j] < order[i]).only_enforce_if(before[j, i])
+    for k, cand in enumerate(cands):
+        if cand.mask & root:
+            continue
+        supports = []
+        for j in range(n):
+            if j == cand.tile_index:
+                continue
+            near = _near(position, occupies, ext[k], j)
+            if not near:
+                continue
+            t = model.new_bool_var(f"support{k}_{j}")
+            model.add(t <= before[j, cand.tile_index])  # linear forms: they enter the LP relaxation
+            model.add(t <= sum(near))
+            supports.append(t)
+        model.add(x[k] <= sum(supports))
+
+
+def _connect_by_cuts(model: cp_model.CpModel, position: PlanPosition, cands: list[_Candidate], x: list, used: list,
+                     occupies: dict, ext: list[int], root: int) -> None:
+    """Connectivity by cuts on the tiles' contact graph: a boolean ``contact[i, j]`` per pair of tiles, at
+    most 1 when their chosen placements touch (directly or through a printed field group) and 0 when
+    either is unplaced; then for every set S of tiles and every tile i in S, i placed implies a placed
+    tile of S touching ``root`` or a contact between S and a tile outside S (n x 2^(n-1) linear cuts).
+    Exactly connectivity to the root: the placed tiles out of the root's reach would form a set S
+    violating its cut.  Unlike the order formulation, its linear relaxation never lets tiles support
+    each other in a cycle, which makes it the faster one for small plans (``CUT_CONNECTIVITY_UP_TO_TILES``)."""
+    n = len(position.tiles)
+    contact = {}
+    for i in range(n):
+        for j in range(i + 1, n):
+            contact[i, j] = contact[j, i] = model.new_bool_var(f"contact{i}_{j}")
+            model.add(contact[i, j] <= used[i])
+            model.add(contact[i, j] <= used[j])
+    rooted: list[list] = [[] for _ in range(n)]
+    for k, cand in enumerate(cands):
+        i = cand.tile_index
+        if cand.mask & root:
+            rooted[i].append(x[k])
+            continue  # its contacts are bounded from the other tile's side (a rooted pair needs none)
+        for j in range(n):
+            if j != i:
+                model.add(contact[i, j] <= 1 - x[k] + sum(_near(position, occupies, ext[k], j)))
+    for bits in range(1, 1 << n):
+        inside = [i for i in range(n) if bits >> i & 1]
+        leaving = [contact[j, out] for j in inside for out in range(n) if not bits >> out & 1]
+        entries = [v for j in inside for v in rooted[j]]
+        for i in inside:
+            model.add(used[i] <= sum(entries) + sum(leaving))
+
+
 class _StopTimer:
     """Calls ``solver.stop_search()`` after ``seconds`` from another thread (the hard limit); ``fired``
     tells whether it did."""
@@ -574,34 +652,12 @@ def solve_plan(position: PlanPosition, *, required: bool = False, time_limit_ms:
         for u in used:
             model.add(cover.get(start_square, 0) >= u)
 
-    # --- connectivity: an order of the tiles; each placed tile touches the settlement or an earlier one --
+    # --- connectivity (the settlement is the root) ---------------------------------------------------------
     links = _link_groups(position)
     ext = [_touch_mask(position, cand.mask, links) for cand in cands]
     n = len(position.tiles)
-    order = [model.new_int_var(0, max(0, n - 1), f"order{i}") for i in range(n)]
-    if n > 1:
-        model.add_all_different(order)
-    before = {}
-    for i in range(n):
-        for j in range(n):
-            if i != j:
-                before[j, i] = model.new_bool_var(f"before{j}_{i}")
-                model.add(order[j] < order[i]).only_enforce_if(before[j, i])
-    for k, cand in enumerate(cands):
-        if cand.mask & root:
-            continue
-        supports = []
-        for j in range(n):
-            if j == cand.tile_index:
-                continue
-            near = [occupies[j, rc] for rc in g.squares(ext[k]) if (j, rc) in occupies]
-            if not near:
-                continue
-            t = model.new_bool_var(f"support{k}_{j}")
-            model.add(t <= before[j, cand.tile_index])  # linear forms: they enter the LP relaxation
-            model.add(t <= sum(near))
-            supports.append(t)
-        model.add(x[k] <= sum(supports))
+    connect = _connect_by_cuts if n <= CUT_CONNECTIVITY_UP_TO_TILES else _connect_by_order
+    connect(model, position, cands, x, used, occupies, ext, root)
 
     # --- objective -------------------------------------------------------------------------------------
     side = s.side

@@ -42,6 +42,23 @@ def test_cpsat_optimum_equals_exhaustive_search(index):
     assert evaluate_plan(position, reference.placements) == reference.value
 
 
+@pytest.mark.parametrize("tiles, count, seed", [(3, 4, 31), (4, 2, 41)])
+def test_both_connectivity_formulations_give_the_same_optimum(monkeypatch, tiles, count, seed):
+    """The cuts on the contact graph (small plans) and the rooted order (larger ones) are both exact: on the
+    same positions they prove the same optimum, and each answer is playable in its order."""
+    import solver.placement_model as placement_model
+
+    for position in game_positions(count, seed=seed, tiles=tiles, max_size=3):
+        results = []
+        for up_to in (tiles, tiles - 1):  # cuts, then the order formulation
+            monkeypatch.setattr(placement_model, "CUT_CONNECTIVITY_UP_TO_TILES", up_to)
+            result = solve_plan(position, time_limit_ms=60_000)
+            assert result.status == "OPTIMAL"
+            assert_playable(position, result.placements)
+            results.append(result.objective)
+        assert results[0] == results[1]
+
+
 def test_required_tile_is_always_placed_when_it_can_be():
     for position in POSITIONS[:40]:
         result = solve_plan(position, required=True)
