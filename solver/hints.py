@@ -9,7 +9,8 @@ with how many cows, shots, building choices, ace cards).  Each option carries
 
 - ``moves``: the moves in the exact form ``Game.apply`` accepts, to be played one after another;
 - ``gain``: the change of ``solver.evaluation.position_value`` (expected final points), with ``terms``
-  (immediate points, partner conditions, mining value, resources, town progress, pastures, bandits);
+  (immediate points, partner conditions, mining value, resources, town progress, pastures, aces, buildings,
+  bandits);
 - ``label``: one readable line ("River die 3, jump 1 (2 gold): Town Hall at (2, 3), completes Lone Star
   +9.0").
 
