@@ -53,7 +53,7 @@ PLACEMENTS_PER_TILE = 3  #: placements of each tile kept as candidates
 LOOKAHEAD_OPTIONS = 4
 LOOKAHEAD_SAMPLES = 1
 LOOKAHEAD_TURNS = 1
-LOOKAHEAD_PLAYS = 8
+LOOKAHEAD_PLAYS = 12
 #: Solo draft turns: an option that meets a wrangle decision is also played with the other choice
 #: (keep the pasture growing instead of wrangling, or the best wrangle instead of waiting), and the
 #: look-ahead weighs both: whether to wait for more cows is decided by the next turn, not by the
