@@ -11,12 +11,16 @@ what the position is worth later:
 - ``mining``: the mining marker's Endgame points plus its gold income for each Mining Income still to
   come (a gold at ``GOLD_VALUE``), and ``PARTNER_POTENTIAL`` while the hat space is ahead;
 - ``resources``: gold and bullets in hand, worth ``GOLD_VALUE``/``BULLET_VALUE`` at the start of the
-  game falling to 0 at its end;
+  game falling to 0 at its end by ``potential_share``;
 - ``town_progress``: for each town not complete, ``TOWN_PROGRESS_SHARE`` of its sign + this year's
   completion bonus per share of its squares covered;
-- ``pastures``: ``COW_POTENTIAL`` per cow (at most 7) in each pasture without a cowpoke, falling to 0;
+- ``pastures``: ``COW_POTENTIAL`` per cow (at most 7) in each pasture without a cowpoke, falling to 0
+  by ``potential_share``;
 - ``aces``: progress toward ace sets: each ace credited up to ``ACE_POTENTIAL`` points beyond what its
-  sets score now (``max(0, ACE_POTENTIAL x aces - ace points)``), falling to 0;
+  sets score now (``max(0, ACE_POTENTIAL x aces - ace points)``), falling to 0 by ``potential_share``;
+- ``buildings``: each Stables placed while horseshoes are still uncovered, ``STABLES_PROGRESS_SHARE`` of
+  its Endgame points (``STABLES_POINTS``, scored once every horseshoe is covered) per share of the
+  horseshoes covered (``stables_progress``);
 - ``bandits``: this year's Tussle as the bandits stand now (win: + the year's Tussle points, lose: -, with
   a margin of one bandit counted half), and ``FUTURE_BANDIT_POINTS`` per unshot bandit per later Tussle;
   solo: each later Tussle's points times (2 x the chance of winning it - 1), the chance estimated from
@@ -32,6 +36,8 @@ from __future__ import annotations
 import math
 
 from solver.aces import ace_points
+from solver.buildings import STABLES_POINTS, building_tiles
+from solver.components import SpaceKind
 from solver.mining import partner_space
 from solver.partner_priors import partner_priors
 from solver.pastures import MAX_WRANGLE, pastures
@@ -42,14 +48,16 @@ from solver.plan_weights import (
     FUTURE_BANDIT_POINTS,
     GOLD_VALUE,
     PARTNER_POTENTIAL,
+    POTENTIAL_EXPONENT,
     SOLO_OWN_BANDIT_VARIANCE,
+    STABLES_PROGRESS_SHARE,
     TOWN_PROGRESS_SHARE,
 )
-from solver.scoring import ace_counts, partner_counts, partner_points, score_breakdown
+from solver.scoring import ace_counts, partner_counts, partner_points, score_breakdown, uncovered
 from solver.solo import ridge_outlook, uncovered_bandits
 from solver.towns import town_points
 
-TERMS = ("points", "partners", "mining", "resources", "town_progress", "pastures", "aces", "bandits")
+TERMS = ("points", "partners", "mining", "resources", "town_progress", "pastures", "aces", "buildings", "bandits")
 LAST_YEAR = 4
 
 
@@ -60,6 +68,29 @@ def remaining(game) -> float:
     total = sum(game.rounds_this_year(y) for y in range(1, LAST_YEAR + 1))
     done = sum(game.rounds_this_year(y) for y in range(1, game.year)) + game.round_in_year - 1
     return max(0.0, 1.0 - done / total)
+
+
+def potential_share(game) -> float:
+    """Share of their starting worth that the potentials (gold, bullets, cows in open pastures, ace
+    progress) keep: ``remaining(game) ** POTENTIAL_EXPONENT``, 1.0 before the first round, 0.0 once the
+    game is over.  Reconstructed (tuned by self-play, docs/hints.md)."""
+    return remaining(game) ** POTENTIAL_EXPONENT
+
+
+def stables_progress(player) -> float:
+    """Points credited now, before the Endgame, for the player's Stables (Building guide: 8 points each
+    at the Endgame when every horseshoe of the settlement board is covered): while a horseshoe is
+    uncovered, ``STABLES_PROGRESS_SHARE x STABLES_POINTS x`` (share of the horseshoes covered) per
+    Stables; 0 once all are covered (the Endgame points are then in the score) or without a Stables.
+    Reconstructed estimate."""
+    stables = len(building_tiles(player.settlement, "Stables"))
+    if not stables:
+        return 0.0
+    total = player.settlement.side.count(SpaceKind.HORSESHOE)
+    open_shoes = len(uncovered(player, SpaceKind.HORSESHOE))
+    if not open_shoes or not total:
+        return 0.0
+    return STABLES_PROGRESS_SHARE * STABLES_POINTS * stables * (total - open_shoes) / total
 
 
 def _tussle_value(game, seat: int) -> float:
@@ -111,12 +142,13 @@ def position_value(game, seat: int) -> dict[str, float]:
     if game.finished:
         return terms
     rest = remaining(game)
+    potential = potential_share(game)
     track = game.catalog.mining_track
     incomes_left = LAST_YEAR - game.year
     terms["mining"] += track[player.mining].income * incomes_left * GOLD_VALUE
     if not player.second_partner and player.mining < partner_space(game.catalog):
         terms["mining"] += PARTNER_POTENTIAL * (player.mining + 1) / (partner_space(game.catalog) + 1) * rest
-    terms["resources"] = (player.gold * GOLD_VALUE + player.bullets * BULLET_VALUE) * rest
+    terms["resources"] = (player.gold * GOLD_VALUE + player.bullets * BULLET_VALUE) * potential
     s = player.settlement
     bonus = game.scoreboard_side.town_bonus
     for town in s.side.towns:
@@ -125,13 +157,14 @@ def position_value(game, seat: int) -> dict[str, float]:
         covered = sum(1 for r, c in town.squares if s.cover[r][c] >= 0)
         sign, year_bonus = town_points(town, game.year, bonus)
         terms["town_progress"] += TOWN_PROGRESS_SHARE * (sign + year_bonus) * covered / len(town.squares)
-    terms["pastures"] = sum(min(p.cows, MAX_WRANGLE) for p in pastures(s) if not p.wrangled) * COW_POTENTIAL * rest
+    terms["pastures"] = sum(min(p.cows, MAX_WRANGLE) for p in pastures(s) if not p.wrangled) * COW_POTENTIAL * potential
     priors = partner_priors()
     for card in player.partners:
         now = partner_points(game.catalog, card["id"], counts)
         terms["partners"] += max(0.0, priors.get(card["id"], 0.0) - now) * rest
     aces = ace_counts(player)
-    terms["aces"] = max(0.0, ACE_POTENTIAL * sum(aces.values()) - ace_points(aces)) * rest
+    terms["aces"] = max(0.0, ACE_POTENTIAL * sum(aces.values()) - ace_points(aces)) * potential
+    terms["buildings"] = stables_progress(player)
     later_tussles = LAST_YEAR - game.year
     if game.solo_game:
         terms["bandits"] = _tussle_value(game, seat) + _future_solo_tussles(game, seat)

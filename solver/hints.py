@@ -9,7 +9,8 @@ with how many cows, shots, building choices, ace cards).  Each option carries
 
 - ``moves``: the moves in the exact form ``Game.apply`` accepts, to be played one after another;
 - ``gain``: the change of ``solver.evaluation.position_value`` (expected final points), with ``terms``
-  (immediate points, partner conditions, mining value, resources, town progress, pastures, bandits);
+  (immediate points, partner conditions, mining value, resources, town progress, pastures, aces, buildings,
+  bandits);
 - ``label``: one readable line ("River die 3, jump 1 (2 gold): Town Hall at (2, 3), completes Lone Star
   +9.0").
 
@@ -52,7 +53,7 @@ PLACEMENTS_PER_TILE = 3  #: placements of each tile kept as candidates
 LOOKAHEAD_OPTIONS = 4
 LOOKAHEAD_SAMPLES = 1
 LOOKAHEAD_TURNS = 1
-LOOKAHEAD_PLAYS = 8
+LOOKAHEAD_PLAYS = 12
 #: Solo draft turns: an option that meets a wrangle decision is also played with the other choice
 #: (keep the pasture growing instead of wrangling, or the best wrangle instead of waiting), and the
 #: look-ahead weighs both: whether to wait for more cows is decided by the next turn, not by the

@@ -33,23 +33,33 @@ TOWN_SQUARE_POINTS = 1  #: a square covered in a town not yet complete: progress
 BUILDING_BULLETS = {"Cache": 2, "Sheriff's Office": 1}
 COW_POTENTIAL_POINTS = 1  #: a cow (up to 7) in an open pasture the plan touches and keeps growing
 
-# --- Position evaluation for hints and bots (solver.evaluation; our estimates, tuned by self-play:
-# docs/hints.md) ----------------------------------------------------------------------------------
-#: A unit of gold or a bullet is worth this many points at the start of the game, falling linearly to
-#: 0 at the end (gold buys claim jumps and costly stacks; bullets shoot bandits in sight).
+# --- Position evaluation for hints and bots (solver.evaluation). Reconstructed estimates, tuned by
+# self-play (docs/hints.md): not from the rulebook. ---------------------------------------------------
+#: The potentials below (gold, bullets, cows in open pastures, ace progress) are credited in full at the
+#: start of the game and fall to 0 at its end as (share of the game left) ** POTENTIAL_EXPONENT
+#: (``solver.evaluation.potential_share``): with 0.5 they keep most of their worth until late in the game,
+#: when the last turns to use them run out (linear, 1.0, measured weaker: docs/hints.md).
+POTENTIAL_EXPONENT = 0.5
+#: A unit of gold or a bullet is worth this many points at the start of the game, falling to 0 at the
+#: end by ``potential_share`` (gold buys claim jumps and costly stacks; bullets shoot bandits in sight).
 GOLD_VALUE = 2.0
 BULLET_VALUE = 1.0
 #: Share of a town's sign + current completion bonus credited per share of its squares covered.
 TOWN_PROGRESS_SHARE = 0.9
-#: Points per cow (up to 7) in an open pasture without a cowpoke, at the start of the game (falls to 0).
+#: Points per cow (up to 7) in an open pasture without a cowpoke, at the start of the game (falls to 0
+#: by ``potential_share``).
 COW_POTENTIAL = 2.0
 #: Each unshot bandit after this year: points per remaining Tussle (bandits stay on the board).
 FUTURE_BANDIT_POINTS = 1.5
 #: A second partner's expected Endgame points (the mining track's hat space).
 PARTNER_POTENTIAL = 4.0
 #: Aces not yet worth this many points each (sets of 3 or 4 score at the Endgame) are credited up to
-#: it, falling to 0 at the end: progress toward the next set.
+#: it, falling to 0 at the end by ``potential_share``: progress toward the next set.
 ACE_POTENTIAL = 2.0
 #: Solo: variance, per year ahead, of the seat's own unshot bandits (tiles with bandits, shots), in the
 #: chance of winning the later Tussles against Bandit Ridge.
 SOLO_OWN_BANDIT_VARIANCE = 1.0
+#: A Stables placed while horseshoes are still uncovered: this share of its Endgame points (Building guide:
+#: ``solver.buildings.STABLES_POINTS``, scored only once every horseshoe is covered) per share of the
+#: settlement's horseshoes covered, like a town's progress.
+STABLES_PROGRESS_SHARE = 0.9

@@ -10,7 +10,7 @@ import pytest
 from solver.bots import GreedyBot, HintBot, RandomBot, make_bot, play_game
 from solver.config import GameConfig
 from solver.determinize import PositionError, sample_game
-from solver.evaluation import TERMS, position_value
+from solver.evaluation import TERMS, position_value, potential_share, remaining
 from solver.game import Game
 from solver.hints import LOOKAHEAD_OPTIONS, HintError, _Search, hint, rank_options
 from solver.placement_model import solve_plan
@@ -185,7 +185,50 @@ def test_finished_game_value_is_the_final_score():
     for seat in range(2):
         terms = position_value(game, seat)
         assert terms["resources"] == terms["town_progress"] == terms["pastures"] == terms["bandits"] == 0
+        assert terms["aces"] == terms["buildings"] == 0
         assert terms["points"] + terms["partners"] + terms["mining"] == game.players[seat].points
+
+
+def test_stables_are_credited_by_the_share_of_horseshoes_covered():
+    """Building guide / Stables: 8 points at the Endgame once every horseshoe is covered; before that the
+    evaluation credits STABLES_PROGRESS_SHARE of them per share of the horseshoes covered."""
+    from solver.buildings import STABLES_POINTS
+    from solver.plan_weights import STABLES_PROGRESS_SHARE
+    from tests.fixtures import fixture_game, place, resolve
+
+    rows = ["u...X", ".....", "...u."]  # two horseshoes
+    game = fixture_game(rows, tiles={"stables": ("#", "Stables"), "st": "."}, seed=1)
+    assert position_value(game, 0)["buildings"] == 0  # no Stables
+    place(game, "stables", 1, 1)
+    resolve(game)
+    assert position_value(game, 0)["buildings"] == 0  # no horseshoe covered yet
+    place(game, "st", 0, 0)
+    resolve(game)
+    half = position_value(game, 0)
+    assert half["buildings"] == pytest.approx(STABLES_PROGRESS_SHARE * STABLES_POINTS / 2)
+    place(game, "st", 2, 3)
+    resolve(game)
+    done = position_value(game, 0)
+    assert done["buildings"] == 0  # every horseshoe covered: the 8 points are in the score
+    assert done["points"] - half["points"] == STABLES_POINTS + 1  # + the Stables, + a horseshoe (Trailblazing)
+
+
+def test_potentials_fade_with_the_square_root_of_the_game_left():
+    """Gold, bullets, open pastures and ace progress keep remaining ** POTENTIAL_EXPONENT of their worth."""
+    from solver.plan_weights import BULLET_VALUE, GOLD_VALUE, POTENTIAL_EXPONENT
+
+    game = until(advance(1, 3, 40), "draft")
+    rest = remaining(game)
+    assert 0 < rest < 1
+    assert potential_share(game) == pytest.approx(rest ** POTENTIAL_EXPONENT)
+    assert potential_share(game) > rest  # 0.5: slower than linear
+    player = game.players[0]
+    assert player.gold + player.bullets > 0
+    expected = (player.gold * GOLD_VALUE + player.bullets * BULLET_VALUE) * potential_share(game)
+    assert position_value(game, 0)["resources"] == pytest.approx(expected)
+    assert potential_share(Game(GameConfig(players=1, seed=3))) == 1.0
+    finished = play_game(Game(GameConfig(players=1, seed=3)), RandomBot(3))
+    assert potential_share(finished) == 0.0
 
 
 # --- bots and self-play ------------------------------------------------------------------------------
