@@ -81,8 +81,9 @@ LP_CLAUSES_FROM_TILES = 3
 CLIQUE_CUTS_UP_TO_TILES = 3
 #: Up to this many tiles connectivity is stated by cuts on the tiles' contact graph (``_connect_by_cuts``),
 #: beyond by a rooted order (``_connect_by_order``): measured by CP-SAT's deterministic time on
-#: bench/solver.py's positions, cuts take 24% less work at 3 tiles (5.26 -> 3.98 s over 20), half the median
-#: at 4, a little less at 2, but more at 5 and 6 (26.2 -> 38.1 and 17.2 -> 18.6 s).
+#: bench/solver.py's positions, cuts take a quarter less work at 3 tiles (sum over 20, mean of CP-SAT seeds
+#: 7, 1, 2, 3: 4.47 s against 5.85), half the median at 4 (0.56 s against 1.24), a little less at 2 (3.88
+#: against 4.23 s over 30), but more at 5 and 6 (36.3 against 26.2 s over 10; 18.2 against 17.2 s over 8).
 CUT_CONNECTIVITY_UP_TO_TILES = 4
 #: CP-SAT's ``inprocessing_minimization_dtime`` (default 1.0): the share of work given to minimizing
 #: learnt clauses at restarts.  With the plan model's tens of thousands of binary clauses that work
@@ -495,9 +496,9 @@ def _wrangles(model: cp_model.CpModel, position: PlanPosition, cands: list[_Cand
     return out, potential
 
 
-def _near(position: PlanPosition, occupies: dict, ext_mask: int, j: int) -> list:
-    """Tile ``j``'s occupancy booleans on the squares of ``ext_mask`` (a placement's touch mask)."""
-    return [occupies[j, rc] for rc in position.settlement.grid.squares(ext_mask) if (j, rc) in occupies]
+def _near(occupies: dict, squares: list[Coord], j: int) -> list:
+    """Tile ``j``'s occupancy booleans on ``squares`` (the squares of a placement's touch mask)."""
+    return [occupies[j, rc] for rc in squares if (j, rc) in occupies]
 
 
 def _connect_by_order(model: cp_model.CpModel, position: PlanPosition, cands: list[_Candidate], x: list, used: list,
@@ -515,14 +516,16 @@ def _connect_by_order(model: cp_model.CpModel, position: PlanPosition, cands: li
             if i != j:
                 before[j, i] = model.new_bool_var(f"before{j}_{i}")
                 model.add(order[j] < order[i]).only_enforce_if(before[j, i])
+    g = position.settlement.grid
     for k, cand in enumerate(cands):
         if cand.mask & root:
             continue
+        squares = g.squares(ext[k])
         supports = []
         for j in range(n):
             if j == cand.tile_index:
                 continue
-            near = _near(position, occupies, ext[k], j)
+            near = _near(occupies, squares, j)
             if not near:
                 continue
             t = model.new_bool_var(f"support{k}_{j}")
@@ -549,14 +552,16 @@ def _connect_by_cuts(model: cp_model.CpModel, position: PlanPosition, cands: lis
             model.add(contact[i, j] <= used[i])
             model.add(contact[i, j] <= used[j])
     rooted: list[list] = [[] for _ in range(n)]
+    g = position.settlement.grid
     for k, cand in enumerate(cands):
         i = cand.tile_index
         if cand.mask & root:
             rooted[i].append(x[k])
             continue  # its contacts are bounded from the other tile's side (a rooted pair needs none)
+        squares = g.squares(ext[k])
         for j in range(n):
             if j != i:
-                model.add(contact[i, j] <= 1 - x[k] + sum(_near(position, occupies, ext[k], j)))
+                model.add(contact[i, j] <= 1 - x[k] + sum(_near(occupies, squares, j)))
     for bits in range(1, 1 << n):
         inside = [i for i in range(n) if bits >> i & 1]
         leaving = [contact[j, out] for j in inside for out in range(n) if not bits >> out & 1]
