@@ -40,12 +40,16 @@ from solver.evaluation import position_value, remaining
 from solver.game import Game
 from solver.placement import legal_placements
 from solver.plan_weights import GOLD_VALUE
-from solver.plans import PlanPosition, evaluate_plan
+from solver.plans import PlanPosition, evaluate_plan, pink_building_gain
 from solver.settlement import Placement
 
 DEFAULT_BUDGET_MS = 800  #: the default time budget of a hint, in milliseconds
 MAX_BUDGET_MS = 10_000  #: budgets are capped here
 PLACEMENTS_PER_TILE = 3  #: placements of each tile kept as candidates
+#: Placements are shortlisted by ``evaluate_plan``'s total plus the Endgame points the plan adds to the
+#: Ranch Houses and Chapels as they would score right after it (``solver.plans.pink_building_gain``),
+#: which ``evaluate_plan`` (the CP-SAT planner's value) leaves out (docs/hints.md).
+PINK_SHORTLIST = True
 #: Solo draft turns: the best options are re-ranked by what the next own turns add after them
 #: (``_look_ahead``): this many options, over this many sampled futures (dice), this many turns ahead,
 #: each turn chosen by a lighter search that plays only its best candidates by estimate (tuned by
@@ -134,7 +138,10 @@ class _Search:
                 if n % 8 == 0 and self.out_of_time():
                     return sorted(valued, key=lambda vm: -vm[0])  # cut short: not kept
                 placement = Placement(tile.id, m["orientation"], m["row"], m["col"])
-                valued.append((evaluate_plan(position, [placement]).total, m))
+                value = evaluate_plan(position, [placement]).total
+                if PINK_SHORTLIST:
+                    value += pink_building_gain(position, [placement])
+                valued.append((value, m))
             valued.sort(key=lambda vm: -vm[0])
             self._plan_values[key] = valued
         return self._plan_values[key]

@@ -67,6 +67,7 @@ from solver.plan_weights import (
     TOMBSTONE_POINTS,
     TOWN_SQUARE_POINTS,
 )
+from solver.scoring import chapel_points, ranch_house_points
 from solver.settlement import Placement, Settlement
 from solver.sheriffs import all_bandits, targets_in_sight
 from solver.towns import completed_towns, town_points
@@ -310,3 +311,38 @@ def wrangle_plan(position: PlanPosition, before: Settlement,
         if points + potential > best[0]:
             best = (points + potential, [(p, k) for p, k in zip(candidates, choice) if k], (points, potential))
     return best
+
+
+PINK_BUILDINGS = ("Ranch House", "Chapel")
+
+
+def pink_building_gain(position: PlanPosition, placements: list[Placement]) -> int:
+    """The change a plan makes in the Endgame points of the settlement's Ranch Houses and Chapels, as
+    they would score right after it, in points (Building guide: a Ranch House scores 1 per cow of every
+    pasture connected to it, a Chapel 1 per tombstone; ``solver.scoring.ranch_house_points`` and
+    ``chapel_points``): a Ranch House placed beside pastures, cows added to a pasture connected to a
+    Ranch House, a Chapel placed with tombstones on the board, and the plan's shots (each a tombstone,
+    ``bandit_value``) with a Chapel.
+
+    Not part of ``evaluate_plan`` (whose value the CP-SAT model reproduces and the daily puzzles score):
+    the hint search adds it to ``evaluate_plan``'s total when it shortlists placements (positional
+    advice, docs/hints.md).  Raises ``IllegalPlan`` for an illegal plan."""
+    before = position.settlement
+    tiles = [position.tile(p.tile_id) for p in placements]
+    placed_pink = {t.building for t in tiles} & set(PINK_BUILDINGS)
+    houses = "Ranch House" in placed_pink or bool(building_tiles(before, "Ranch House"))
+    chapels = "Chapel" in placed_pink or bool(building_tiles(before, "Chapel"))
+    if not houses and not chapels:
+        return 0
+    _, after = play(position, placements)
+    gain = 0
+    if houses and ("Ranch House" in placed_pink or after.fields & ~before.fields):
+        cached = position.__dict__.get("_ranch_before")
+        if cached is None or cached[0] is not before:
+            cached = (before, ranch_house_points(before))
+            position.__dict__["_ranch_before"] = cached
+        gain += ranch_house_points(after) - cached[1]
+    if chapels:
+        shots = bandit_value(position, before, after, tiles)[1]
+        gain += chapel_points(after, before.tombstone_count + shots) - chapel_points(before)
+    return gain
