@@ -40,7 +40,7 @@ from solver.evaluation import position_value, remaining
 from solver.game import Game
 from solver.placement import legal_placements
 from solver.plan_weights import GOLD_VALUE
-from solver.plans import PlanPosition, evaluate_plan, pink_building_gain
+from solver.plans import PlanPosition, evaluate_plan, evaluate_plan_with_pink
 from solver.settlement import Placement
 
 DEFAULT_BUDGET_MS = 800  #: the default time budget of a hint, in milliseconds
@@ -138,10 +138,11 @@ class _Search:
                 if n % 8 == 0 and self.out_of_time():
                     return sorted(valued, key=lambda vm: -vm[0])  # cut short: not kept
                 placement = Placement(tile.id, m["orientation"], m["row"], m["col"])
-                value = evaluate_plan(position, [placement]).total
                 if PINK_SHORTLIST:
-                    value += pink_building_gain(position, [placement])
-                valued.append((value, m))
+                    value, pink = evaluate_plan_with_pink(position, [placement])
+                    valued.append((value.total + pink, m))
+                else:
+                    valued.append((evaluate_plan(position, [placement]).total, m))
             valued.sort(key=lambda vm: -vm[0])
             self._plan_values[key] = valued
         return self._plan_values[key]
