@@ -15,13 +15,15 @@ with how many cows, shots, building choices, ace cards).  Each option carries
   +9.0").
 
 Search: for a draft, every legal placement of every draftable tile is valued exactly with
-``solver.plans.evaluate_plan`` (the CP-SAT solver's own value, one tile), the draft's gold counted at
-``GOLD_VALUE``; the best candidates are then played through the rules engine on a sampled copy of the
-game, the follow-up decisions chosen one at a time by the same evaluation, and ranked by the exact
-change of ``position_value``.  Other decisions are played through the engine option by option.  The
-search stops at ``budget_ms``: the answer is then marked ``partial`` (candidates not yet played keep
-their first move and estimated gain).  Bots also look one own turn ahead in solo (``rank_options(...,
-look_ahead=True)``, ``_look_ahead``), which also decides whether to wrangle now or wait for more cows.
+``solver.plans.evaluate_plan`` (the CP-SAT solver's own value, one tile) plus the Endgame points it adds
+to the Ranch Houses and Chapels (``solver.plans.pink_building_gain``, which ``evaluate_plan`` leaves out),
+the draft's gold counted at ``GOLD_VALUE``; the best candidates are then played through the rules
+engine on a sampled copy of the game, the follow-up decisions chosen one at a time by the same
+evaluation, and ranked by the exact change of ``position_value``.  Other decisions are played through
+the engine option by option.  The search stops at ``budget_ms``: the answer is then marked ``partial``
+(candidates not yet played keep their first move and estimated gain).  Bots also look one own turn
+ahead in solo (``rank_options(..., look_ahead=True)``, ``_look_ahead``), which also decides whether to
+wrangle now or wait for more cows.
 
 Source: our design (docs/hints.md); the rules are the engine's.
 """

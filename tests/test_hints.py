@@ -232,6 +232,20 @@ def test_shortlist_puts_the_ranch_house_beside_the_most_cows_first(monkeypatch):
     assert _Search(game, 0, float("inf")).placements(game, house)[0][0] == 0  # evaluate_plan alone: 0
 
 
+def test_shortlist_adds_the_placement_with_the_largest_pink_gain(monkeypatch):
+    """Beyond the best placements by value, the one adding the most pink-building points is kept."""
+    game = new_building_game(RANCH)
+    settle(game, "st", 0, 0)
+    settle(game, "st", 0, 1)
+    house = game.catalog.tile("ranch")
+    monkeypatch.setattr(hints, "PLACEMENTS_PER_TILE", 0)
+    shortlist = _Search(game, 0, float("inf")).shortlist(game, house)
+    assert [(v, m["row"], m["col"]) for v, m in shortlist] == [(3, 1, 1)][:hints.PINK_EXTRA]
+    monkeypatch.setattr(hints, "PLACEMENTS_PER_TILE", 3)
+    shortlist = _Search(game, 0, float("inf")).shortlist(game, house)
+    assert len(shortlist) == 3  # already among the best three: not twice
+
+
 # --- evaluation ----------------------------------------------------------------------------------------
 
 def test_finished_game_value_is_the_final_score():
