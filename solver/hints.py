@@ -15,13 +15,15 @@ with how many cows, shots, building choices, ace cards).  Each option carries
   +9.0").
 
 Search: for a draft, every legal placement of every draftable tile is valued exactly with
-``solver.plans.evaluate_plan`` (the CP-SAT solver's own value, one tile), the draft's gold counted at
-``GOLD_VALUE``; the best candidates are then played through the rules engine on a sampled copy of the
-game, the follow-up decisions chosen one at a time by the same evaluation, and ranked by the exact
-change of ``position_value``.  Other decisions are played through the engine option by option.  The
-search stops at ``budget_ms``: the answer is then marked ``partial`` (candidates not yet played keep
-their first move and estimated gain).  Bots also look one own turn ahead in solo (``rank_options(...,
-look_ahead=True)``, ``_look_ahead``), which also decides whether to wrangle now or wait for more cows.
+``solver.plans.evaluate_plan`` (the CP-SAT solver's own value, one tile) plus the Endgame points it adds
+to the Ranch Houses and Chapels (``solver.plans.pink_building_gain``, which ``evaluate_plan`` leaves out),
+the draft's gold counted at ``GOLD_VALUE``; the best candidates are then played through the rules
+engine on a sampled copy of the game, the follow-up decisions chosen one at a time by the same
+evaluation, and ranked by the exact change of ``position_value``.  Other decisions are played through
+the engine option by option.  The search stops at ``budget_ms``: the answer is then marked ``partial``
+(candidates not yet played keep their first move and estimated gain).  Bots also look one own turn
+ahead in solo (``rank_options(..., look_ahead=True)``, ``_look_ahead``), which also decides whether to
+wrangle now or wait for more cows.
 
 Source: our design (docs/hints.md); the rules are the engine's.
 """
@@ -40,12 +42,19 @@ from solver.evaluation import position_value, remaining
 from solver.game import Game
 from solver.placement import legal_placements
 from solver.plan_weights import GOLD_VALUE
-from solver.plans import PlanPosition, evaluate_plan
+from solver.plans import PlanPosition, evaluate_plan, evaluate_plan_with_pink
 from solver.settlement import Placement
 
 DEFAULT_BUDGET_MS = 800  #: the default time budget of a hint, in milliseconds
 MAX_BUDGET_MS = 10_000  #: budgets are capped here
 PLACEMENTS_PER_TILE = 3  #: placements of each tile kept as candidates
+#: Placements are shortlisted by ``evaluate_plan``'s total plus the Endgame points the plan adds to the
+#: Ranch Houses and Chapels as they would score right after it (``solver.plans.pink_building_gain``),
+#: which ``evaluate_plan`` (the CP-SAT planner's value) leaves out (docs/hints.md).
+PINK_SHORTLIST = True
+#: Also keep, beyond the best PLACEMENTS_PER_TILE, this many placements with the largest pink-building gain
+#: (> 0) of each tile.
+PINK_EXTRA = 1
 #: Solo draft turns: the best options are re-ranked by what the next own turns add after them
 #: (``_look_ahead``): this many options, over this many sampled futures (dice), this many turns ahead,
 #: each turn chosen by a lighter search that plays only its best candidates by estimate (tuned by
@@ -115,29 +124,50 @@ class _Search:
         base = self.base if seed is None else dict(self.base, config=dict(self.base["config"], seed=seed))
         return Game.from_json(base, self.game.catalog)
 
-    def placements(self, game: Game, tile: Tile, moves: list[dict] | None = None) -> list[tuple[float, dict]]:
-        """Legal placements of ``tile`` on the seat's settlement in ``game`` (or ``moves``, the
-        decision's options), best first, valued with ``evaluate_plan`` (one tile)."""
+    def _key(self, game: Game, tile: Tile, moves: list[dict] | None) -> tuple:
         player = game.players[self.seat]
         state = json.dumps([player.settlement.to_json(), player.gold, player.bullets, player.mining, game.year,
                             [c.flipped for c in game.contracts], game.supply["cowpokes"]], sort_keys=True)
         options = None if moves is None else tuple((m["type"], m.get("orientation"), m.get("row"), m.get("col"))
                                                    for m in moves)
-        key = (tile.id, state, options)
+        return (tile.id, state, options)
+
+    def placements(self, game: Game, tile: Tile, moves: list[dict] | None = None) -> list[tuple[float, dict]]:
+        """Legal placements of ``tile`` on the seat's settlement in ``game`` (or ``moves``, the
+        decision's options), best first, valued with ``evaluate_plan`` (one tile) plus, with
+        ``PINK_SHORTLIST``, the pink-building gain (``solver.plans.evaluate_plan_with_pink``)."""
+        key = self._key(game, tile, moves)
         if key not in self._plan_values:
+            player = game.players[self.seat]
             position = PlanPosition.from_game(game, self.seat, [tile])
             if moves is None:
                 spots = legal_placements(player.settlement, tile)
                 moves = [{"type": "place", **p.to_json()} for p in spots]
-            valued = []
+            valued, pinks = [], []
             for n, m in enumerate(m for m in moves if m.get("type") == "place"):
                 if n % 8 == 0 and self.out_of_time():
                     return sorted(valued, key=lambda vm: -vm[0])  # cut short: not kept
                 placement = Placement(tile.id, m["orientation"], m["row"], m["col"])
-                valued.append((evaluate_plan(position, [placement]).total, m))
+                if PINK_SHORTLIST:
+                    value, pink = evaluate_plan_with_pink(position, [placement])
+                    valued.append((value.total + pink, m))
+                    if pink > 0:
+                        pinks.append((pink, value.total + pink, m))
+                else:
+                    valued.append((evaluate_plan(position, [placement]).total, m))
             valued.sort(key=lambda vm: -vm[0])
+            pinks.sort(key=lambda pvm: (-pvm[0], -pvm[1]))
             self._plan_values[key] = valued
+            self._plan_values[("pink",) + key] = [(v, m) for _, v, m in pinks[:PINK_EXTRA]]
         return self._plan_values[key]
+
+    def shortlist(self, game: Game, tile: Tile, moves: list[dict] | None = None) -> list[tuple[float, dict]]:
+        """The placements of ``tile`` worth playing through: the best ``PLACEMENTS_PER_TILE`` by value,
+        then the ``PINK_EXTRA`` with the largest pink-building gain (> 0 points) when not among them."""
+        valued = self.placements(game, tile, moves)
+        best = valued[:PLACEMENTS_PER_TILE]
+        extra = self._plan_values.get(("pink",) + self._key(game, tile, moves), [])
+        return best + [vm for vm in extra if all(vm[1] is not b[1] for b in best)]
 
     def value(self, game: Game) -> dict[str, float]:
         return self.value_fn(game, self.seat)
@@ -160,8 +190,7 @@ class _Search:
         options = game.legal_moves() if options is None else options
         if pending["type"] in PLACING:
             tile = _placed_tile(game, pending)
-            valued = self.placements(game, tile, options)
-            places = [m for _, m in valued[:PLACEMENTS_PER_TILE]] or [m for m in options if m["type"] == "place"][:1]
+            places = [m for _, m in self.shortlist(game, tile, options)] or [m for m in options if m["type"] == "place"][:1]
             others = [m for m in options if m["type"] != "place"]
             if not others:
                 return places[0]
@@ -212,7 +241,7 @@ def _draft_candidates(search: _Search) -> list[tuple[float, list[dict]]]:
         if kind in ("draft", "sawmill", "signpost"):
             tile = game.catalog.tile(move["tile"])
             cost = move.get("cost", 0) * GOLD_VALUE * max(remaining(game), 0.0)
-            valued = search.placements(game, tile)[:PLACEMENTS_PER_TILE]
+            valued = search.shortlist(game, tile)
             for value, place in valued:
                 out.append((value - cost, [move, place]))
             if not valued:  # the budget ran out before this tile was valued

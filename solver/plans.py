@@ -67,6 +67,7 @@ from solver.plan_weights import (
     TOMBSTONE_POINTS,
     TOWN_SQUARE_POINTS,
 )
+from solver.scoring import chapel_points, ranch_house_points
 from solver.settlement import Placement, Settlement
 from solver.sheriffs import all_bandits, targets_in_sight
 from solver.towns import completed_towns, town_points
@@ -218,6 +219,18 @@ def play(position: PlanPosition, placements: list[Placement]) -> tuple[list[Plac
 def evaluate_plan(position: PlanPosition, placements: list[Placement]) -> PlanValue:
     """The exact value of a plan (see the module docstring), computed with the rules engine's
     functions on the settlement after the plan.  Raises ``IllegalPlan`` for an illegal plan."""
+    return _evaluate(position, placements)[0]
+
+
+def evaluate_plan_with_pink(position: PlanPosition, placements: list[Placement]) -> tuple[PlanValue, int]:
+    """``evaluate_plan``'s value and ``pink_building_gain`` (points), computed on one settlement after
+    the plan (the hint search's shortlist value is their sum).  Raises ``IllegalPlan``."""
+    value, after, tiles, shots = _evaluate(position, placements)
+    return value, _pink_gain(position, after, tiles, shots)
+
+
+def _evaluate(position: PlanPosition, placements: list[Placement]) -> tuple[PlanValue, Settlement, list[Tile], int]:
+    """``evaluate_plan``'s value, the settlement after the plan, its tiles in play order and its shots."""
     order, after = play(position, placements)
     before = position.settlement
     new = after.covered & ~before.covered
@@ -246,8 +259,9 @@ def evaluate_plan(position: PlanPosition, placements: list[Placement]) -> PlanVa
     for town in side.towns if position.positional else ():
         if town.letter not in completed:
             terms["town_progress"] += TOWN_SQUARE_POINTS * sum(1 for rc in town.squares if after.grid.bit(*rc) & new)
-    terms["bandits"] = bandit_value(position, before, after, [position.tile(p.tile_id) for p in order])[0]
-    return PlanValue(sum(terms.values()), terms)
+    tiles = [position.tile(p.tile_id) for p in order]
+    terms["bandits"], shots = bandit_value(position, before, after, tiles)
+    return PlanValue(sum(terms.values()), terms), after, tiles, shots
 
 
 def bandit_value(position: PlanPosition, before: Settlement, after: Settlement, tiles: list[Tile]) -> tuple[int, int]:
@@ -310,3 +324,34 @@ def wrangle_plan(position: PlanPosition, before: Settlement,
         if points + potential > best[0]:
             best = (points + potential, [(p, k) for p, k in zip(candidates, choice) if k], (points, potential))
     return best
+
+
+def pink_building_gain(position: PlanPosition, placements: list[Placement]) -> int:
+    """The change a plan makes in the Endgame points of the settlement's Ranch Houses and Chapels, as
+    they would score right after it, in points (Building guide: a Ranch House scores 1 per cow of every
+    pasture connected to it, a Chapel 1 per tombstone; ``solver.scoring.ranch_house_points`` and
+    ``chapel_points``): a Ranch House placed beside pastures, cows added to a pasture connected to a
+    Ranch House, a Chapel placed with tombstones on the board, and the plan's shots (each a tombstone,
+    ``bandit_value``) with a Chapel.
+
+    Not part of ``evaluate_plan`` (whose value the CP-SAT model reproduces and the daily puzzles score):
+    the hint search adds it to ``evaluate_plan``'s total when it shortlists placements
+    (``evaluate_plan_with_pink``; positional advice, docs/hints.md).  Raises ``IllegalPlan``."""
+    return evaluate_plan_with_pink(position, placements)[1]
+
+
+def _pink_gain(position: PlanPosition, after: Settlement, tiles: list[Tile], shots: int) -> int:
+    """``pink_building_gain`` for the settlement ``after`` the plan, its ``tiles`` and its ``shots``."""
+    before = position.settlement
+    placed = {t.building for t in tiles}
+    houses = "Ranch House" in placed or bool(building_tiles(before, "Ranch House"))
+    gain = 0
+    if houses and ("Ranch House" in placed or after.fields & ~before.fields):
+        cached = position.__dict__.get("_ranch_before")
+        if cached is None or cached[0] is not before:
+            cached = (before, ranch_house_points(before))
+            position.__dict__["_ranch_before"] = cached
+        gain += ranch_house_points(after) - cached[1]
+    if "Chapel" in placed or (shots and building_tiles(before, "Chapel")):
+        gain += chapel_points(after, before.tombstone_count + shots) - chapel_points(before)
+    return gain

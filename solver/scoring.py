@@ -16,6 +16,7 @@ from solver.buildings import CHAPEL_POINTS, STABLES_POINTS, building_tiles, surr
 from solver.components import Catalog, Icon, SpaceKind
 from solver.pastures import pastures
 from solver.player import PlayerState
+from solver.settlement import Settlement
 from solver.sheriffs import active_sheriffs
 from solver.tussle import count_bandits
 
@@ -85,17 +86,33 @@ def partner_points(catalog: Catalog, partner_id: str, counts: dict[str, int]) ->
     return min(points, cond["max"]) if "max" in cond else points
 
 
+def ranch_house_points(settlement: Settlement) -> int:
+    """The settlement's Ranch Houses at the Endgame, in points (Building guide: per Ranch House, 1 point
+    per cow of each pasture with a square connected to it: its own field squares or those beside it)."""
+    g = settlement.grid
+    houses = building_tiles(settlement, "Ranch House")
+    if not houses:
+        return 0
+    all_pastures = pastures(settlement)
+    total = 0
+    for _, placed in houses:
+        tile = g.mask(rc for rc, _ in placed.squares)
+        touching = tile | g.neighbours(tile)  # its own field squares, and those beside it
+        total += sum(p.cows for p in all_pastures if p.mask & touching)
+    return total
+
+
+def chapel_points(settlement: Settlement, tombstones: int | None = None) -> int:
+    """The settlement's Chapels at the Endgame, in points (Building guide: per Chapel, 1 more point per
+    tombstone); ``tombstones``: the tombstone count to use (default the settlement's)."""
+    tombstones = settlement.tombstone_count if tombstones is None else tombstones
+    return len(building_tiles(settlement, "Chapel")) * CHAPEL_POINTS * tombstones
+
+
 def pink_building_points(player: PlayerState) -> int:
     """Ranch House, Chapel and Stables at the Endgame (Building guide)."""
     s = player.settlement
-    g = s.grid
-    total = 0
-    for _, placed in building_tiles(s, "Ranch House"):
-        tile = g.mask(rc for rc, _ in placed.squares)
-        touching = tile | g.neighbours(tile)  # its own field squares, and those beside it
-        total += sum(p.cows for p in pastures(s) if p.mask & touching)
-    chapels = len(building_tiles(s, "Chapel"))
-    total += chapels * CHAPEL_POINTS * s.tombstone_count
+    total = ranch_house_points(s) + chapel_points(s)
     if not uncovered(player, SpaceKind.HORSESHOE):
         total += STABLES_POINTS * len(building_tiles(s, "Stables"))
     return total

@@ -12,9 +12,14 @@ from solver.config import GameConfig
 from solver.determinize import PositionError, sample_game
 from solver.evaluation import TERMS, position_value, potential_share, remaining
 from solver.game import Game
+from solver import hints
 from solver.hints import LOOKAHEAD_OPTIONS, HintError, _Search, hint, rank_options
 from solver.placement_model import solve_plan
-from solver.plans import PlanPosition
+from solver.plans import PlanPosition, evaluate_plan, pink_building_gain
+from solver.scoring import pink_building_points
+from solver.settlement import Placement
+from tests.test_buildings import RANCH, settle
+from tests.test_buildings import new as new_building_game
 from solver.selfplay import main as selfplay_main
 
 
@@ -160,8 +165,10 @@ def test_hint_for_another_seat_or_a_finished_game_is_refused():
         hint(done.position(0))
 
 
-def test_placement_candidates_reach_the_solvers_proven_optimum():
-    """The hint values every legal placement exactly: its best equals CP-SAT's proven best fit."""
+def test_placement_candidates_reach_the_solvers_proven_optimum(monkeypatch):
+    """The hint values every legal placement exactly: its best equals CP-SAT's proven best fit (without
+    the pink-building credit, which the solver leaves out)."""
+    monkeypatch.setattr(hints, "PINK_SHORTLIST", False)
     checked = 0
     for seed in range(3):
         game = until(advance(2, seed, 10), "place_tile")
@@ -176,6 +183,67 @@ def test_placement_candidates_reach_the_solvers_proven_optimum():
         assert best_value == result.objective
         checked += 1
     assert checked >= 2
+
+
+def test_pink_building_gain_is_the_endgame_points_the_plan_adds():
+    """A Ranch House scores the cows of the pastures beside it, a Chapel 1 per tombstone (Building guide):
+    the shortlist credit is the change in those Endgame points, and evaluate_plan leaves it out."""
+    game = new_building_game(RANCH)
+    settle(game, "st", 0, 0)
+    settle(game, "st", 0, 1)
+    house = game.catalog.tile("ranch")
+    position = PlanPosition.from_game(game, 0, [house])
+    for (row, col), cows in {(1, 1): 2 + 1, (0, 2): 2, (1, 0): 0}.items():
+        plan = [Placement("ranch", 0, row, col)]
+        assert pink_building_gain(position, plan) == cows
+        assert "pink" not in evaluate_plan(position, plan).terms
+        trial = Game.from_json(game.to_json(), game.catalog)
+        before = pink_building_points(trial.players[0])
+        settle(trial, "ranch", row, col)
+        assert pink_building_points(trial.players[0]) - before == cows
+    # cows added to a pasture beside a Ranch House count too
+    settle(game, "ranch", 1, 1)
+    cow = game.catalog.tile("cowtile")
+    assert pink_building_gain(PlanPosition.from_game(game, 0, [cow]), [Placement("cowtile", 0, 2, 2)]) == 1
+
+
+def test_pink_building_gain_counts_a_chapels_tombstones_and_the_plans_shots():
+    game = new_building_game()
+    player = game.players[0]
+    player.bullets = 2
+    settle(game, "shoot2", 0, 0)  # two tombstones
+    chapel = game.catalog.tile("chapel")
+    assert pink_building_gain(PlanPosition.from_game(game, 0, [chapel]), [Placement("chapel", 0, 1, 0)]) == 2
+    settle(game, "chapel", 1, 0)
+    player.bullets = 2
+    shooter = game.catalog.tile("shoot2")
+    # Chapel already placed: each shot of the plan is one more tombstone, 1 more point
+    assert pink_building_gain(PlanPosition.from_game(game, 0, [shooter]), [Placement("shoot2", 0, 2, 0)]) == 2
+
+
+def test_shortlist_puts_the_ranch_house_beside_the_most_cows_first(monkeypatch):
+    game = new_building_game(RANCH)
+    settle(game, "st", 0, 0)
+    settle(game, "st", 0, 1)
+    house = game.catalog.tile("ranch")
+    best_value, best = _Search(game, 0, float("inf")).placements(game, house)[0]
+    assert (best["row"], best["col"], best_value) == (1, 1, 3)
+    monkeypatch.setattr(hints, "PINK_SHORTLIST", False)
+    assert _Search(game, 0, float("inf")).placements(game, house)[0][0] == 0  # evaluate_plan alone: 0
+
+
+def test_shortlist_adds_the_placement_with_the_largest_pink_gain(monkeypatch):
+    """Beyond the best placements by value, the one adding the most pink-building points is kept."""
+    game = new_building_game(RANCH)
+    settle(game, "st", 0, 0)
+    settle(game, "st", 0, 1)
+    house = game.catalog.tile("ranch")
+    monkeypatch.setattr(hints, "PLACEMENTS_PER_TILE", 0)
+    shortlist = _Search(game, 0, float("inf")).shortlist(game, house)
+    assert [(v, m["row"], m["col"]) for v, m in shortlist] == [(3, 1, 1)][:hints.PINK_EXTRA]
+    monkeypatch.setattr(hints, "PLACEMENTS_PER_TILE", 3)
+    shortlist = _Search(game, 0, float("inf")).shortlist(game, house)
+    assert len(shortlist) == 3  # already among the best three: not twice
 
 
 # --- evaluation ----------------------------------------------------------------------------------------
