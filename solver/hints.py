@@ -112,7 +112,7 @@ class _Search:
         self.base = game.to_json()
         self.before = value_fn(game, seat)
         self.partial = False
-        self._plan_values: dict[tuple, list[tuple[float, dict]]] = {} if cache is None else cache
+        self._plan_values: dict[tuple, tuple[list, list]] = {} if cache is None else cache
 
     def out_of_time(self) -> bool:
         if time.perf_counter() >= self.deadline:
@@ -136,6 +136,18 @@ class _Search:
         """Legal placements of ``tile`` on the seat's settlement in ``game`` (or ``moves``, the
         decision's options), best first, valued with ``evaluate_plan`` (one tile) plus, with
         ``PINK_SHORTLIST``, the pink-building gain (``solver.plans.evaluate_plan_with_pink``)."""
+        return self._valued(game, tile, moves)[0]
+
+    def shortlist(self, game: Game, tile: Tile, moves: list[dict] | None = None) -> list[tuple[float, dict]]:
+        """The placements of ``tile`` worth playing through: the best ``PLACEMENTS_PER_TILE`` by value,
+        then the ``PINK_EXTRA`` with the largest pink-building gain (> 0 points) when not among them."""
+        valued, extra = self._valued(game, tile, moves)
+        best = valued[:PLACEMENTS_PER_TILE]
+        return best + [vm for vm in extra if all(vm[1] is not b[1] for b in best)]
+
+    def _valued(self, game: Game, tile: Tile, moves: list[dict] | None) -> tuple[list, list]:
+        """``(placements, extra)``: ``placements`` as ``placements`` returns them, ``extra`` the
+        ``PINK_EXTRA`` with the largest pink-building gain (> 0), largest first; valued once per state."""
         key = self._key(game, tile, moves)
         if key not in self._plan_values:
             player = game.players[self.seat]
@@ -146,7 +158,7 @@ class _Search:
             valued, pinks = [], []
             for n, m in enumerate(m for m in moves if m.get("type") == "place"):
                 if n % 8 == 0 and self.out_of_time():
-                    return sorted(valued, key=lambda vm: -vm[0])  # cut short: not kept
+                    return sorted(valued, key=lambda vm: -vm[0]), []  # cut short: not kept
                 placement = Placement(tile.id, m["orientation"], m["row"], m["col"])
                 if PINK_SHORTLIST:
                     value, pink = evaluate_plan_with_pink(position, [placement])
@@ -157,17 +169,8 @@ class _Search:
                     valued.append((evaluate_plan(position, [placement]).total, m))
             valued.sort(key=lambda vm: -vm[0])
             pinks.sort(key=lambda pvm: (-pvm[0], -pvm[1]))
-            self._plan_values[key] = valued
-            self._plan_values[("pink",) + key] = [(v, m) for _, v, m in pinks[:PINK_EXTRA]]
+            self._plan_values[key] = (valued, [(v, m) for _, v, m in pinks[:PINK_EXTRA]])
         return self._plan_values[key]
-
-    def shortlist(self, game: Game, tile: Tile, moves: list[dict] | None = None) -> list[tuple[float, dict]]:
-        """The placements of ``tile`` worth playing through: the best ``PLACEMENTS_PER_TILE`` by value,
-        then the ``PINK_EXTRA`` with the largest pink-building gain (> 0 points) when not among them."""
-        valued = self.placements(game, tile, moves)
-        best = valued[:PLACEMENTS_PER_TILE]
-        extra = self._plan_values.get(("pink",) + self._key(game, tile, moves), [])
-        return best + [vm for vm in extra if all(vm[1] is not b[1] for b in best)]
 
     def value(self, game: Game) -> dict[str, float]:
         return self.value_fn(game, self.seat)

@@ -120,21 +120,25 @@ class PlanPosition:
             kinds = sorted(self.catalog.scoreboard.contracts, key=lambda c: c.first_game_position)
             self.contracts = {size: (c.kind, True) for size, c in zip(spaces, kinds)}
 
+    def _once(self, name: str, before: Settlement, compute):
+        """``compute(before)``, kept while ``before`` (the position's settlement) is the same object."""
+        cached = self.__dict__.get(name)
+        if cached is None or cached[0] is not before:
+            cached = (before, compute(before))
+            self.__dict__[name] = cached
+        return cached[1]
+
     def towns_before(self, before: Settlement) -> set[str]:
         """Letters of the towns complete on ``before`` (the position's settlement), computed once."""
-        cached = self.__dict__.get("_towns_before")
-        if cached is None or cached[0] is not before:
-            cached = (before, {t.letter for t in completed_towns(before)})
-            self.__dict__["_towns_before"] = cached
-        return cached[1]
+        return self._once("_towns_before", before, lambda b: {t.letter for t in completed_towns(b)})
 
     def bandits_before(self, before: Settlement) -> int:
         """Unshot bandits on ``before`` (the position's settlement), counted once."""
-        cached = self.__dict__.get("_bandits_before")
-        if cached is None or cached[0] is not before:
-            cached = (before, count_bandits(before))
-            self.__dict__["_bandits_before"] = cached
-        return cached[1]
+        return self._once("_bandits_before", before, count_bandits)
+
+    def ranch_house_points_before(self, before: Settlement) -> int:
+        """The Ranch Houses' Endgame points on ``before`` (the position's settlement), counted once."""
+        return self._once("_ranch_before", before, ranch_house_points)
 
     def contract_points(self, size: int, large: bool) -> int:
         """The cattle contract of wrangle ``size`` (4-7), large or small side, in points."""
@@ -347,11 +351,7 @@ def _pink_gain(position: PlanPosition, after: Settlement, tiles: list[Tile], sho
     houses = "Ranch House" in placed or bool(building_tiles(before, "Ranch House"))
     gain = 0
     if houses and ("Ranch House" in placed or after.fields & ~before.fields):
-        cached = position.__dict__.get("_ranch_before")
-        if cached is None or cached[0] is not before:
-            cached = (before, ranch_house_points(before))
-            position.__dict__["_ranch_before"] = cached
-        gain += ranch_house_points(after) - cached[1]
+        gain += ranch_house_points(after) - position.ranch_house_points_before(before)
     if "Chapel" in placed or (shots and building_tiles(before, "Chapel")):
         gain += chapel_points(after, before.tombstone_count + shots) - chapel_points(before)
     return gain
