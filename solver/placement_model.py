@@ -443,6 +443,7 @@ def _wrangles(model: cp_model.CpModel, position: PlanPosition, cands: list[_Cand
     sizes = range(MIN_WRANGLE, MAX_WRANGLE + 1)
     wrangle = {}
     potential: list = []
+    counted: list[list] = [[] for _ in range(m)]  # node -> its cows counted in each class
     for L in range(m):
         parts_cows = []
         for n in range(L, m):
@@ -453,6 +454,7 @@ def _wrangles(model: cp_model.CpModel, position: PlanPosition, cands: list[_Cand
             model.add(c <= cows_max[n] * b)
             model.add(c <= cows_of[n])
             parts_cows.append(c)
+            counted[n].append(c)
         old_cows = [old[e].cows * lab_old[e][L] for e in range(q)]
         blocked = [lab_old[e][L] for e in range(q) if old[e].wrangled]
         for k in sizes:
@@ -470,6 +472,9 @@ def _wrangles(model: cp_model.CpModel, position: PlanPosition, cands: list[_Cand
         for b in blocked:
             model.add(pot <= MAX_WRANGLE * (1 - b))
         potential.append(COW_POTENTIAL_POINTS * pot)
+    for n in range(m):
+        if len(counted[n]) > 1:  # a node is in one class: its cows count once (valid; tightens the LP relaxation)
+            model.add(sum(counted[n]) <= cows_of[n])
     count = sum(wrangle.values())
     model.add(count <= position.cowpokes_left)
     out = [position.wrangle_points[k] * wrangle[L, k] for L, k in wrangle]
