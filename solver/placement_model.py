@@ -325,7 +325,9 @@ def _wrangles(model: cp_model.CpModel, position: PlanPosition, cands: list[_Cand
     its first field group (the representative); an active adjacency forces equal labels, and every other
     node of a component has a parent of the same label with a smaller level, so a label class is exactly
     one connected pasture.  Each class may be wrangled once for 3..min(cows, 7) cows unless it holds a
-    wrangled pasture; contracts and Barns as in ``solver.plans.wrangle_plan``."""
+    wrangled pasture; contracts and Barns as in ``solver.plans.wrangle_plan``.  A node's cows count once
+    over all classes (valid, as a node has one label; it keeps fractional labels from counting them twice
+    in the linear relaxation)."""
     g = position.settlement.grid
     parts = {k: _field_parts(position, cands[k]) for k in range(len(cands))}
     nodes = []  # (tile index, part index)
