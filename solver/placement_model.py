@@ -15,7 +15,8 @@ Model (OR-Tools CP-SAT):
   in the order).  Either way every answer can be played tile by tile, in an order ``play_order`` finds
   and checks for every answer.  (A square-level level formulation was correct too but several times
   slower at 3 tiles.)
-- **Objective.** ``solver.plans`` defines the value; the model states each term linearly: towns
+- **Objective.** ``solver.plans`` defines the value; the model states each term linearly (pastures as
+  explicit classes, ``_pasture_classes``, or labelled components for many classes): towns
   (a boolean per town, at most each of its open squares' coverage), bonus squares and icons, horseshoes,
   pickaxes through a staircase of booleans over the mining track's value table (exact, and its
   relaxation follows the count, unlike an element constraint's), and red buildings (existing
@@ -90,6 +91,14 @@ CUT_CONNECTIVITY_UP_TO_TILES = 4
 #: dominated the slow cases without helping the proof; 0 cuts the deterministic time of the bench's
 #: 3-tile plans from 13.2 s to 6.7 s (sum of 20) and of its 6-tile plans from 52.8 s to 17.2 s (sum of 8).
 CLAUSE_MINIMIZATION_WORK = 0.0
+#: Pastures after the plan are chosen among explicit classes (``_pasture_classes``: connected sets of the
+#: plan's field groups and the pastures they may touch) while there are at most this many classes and at
+#: most ``MAX_PASTURE_CLASS_CUTS`` connectivity cuts over them; beyond, by labelled components
+#: (``_label_classes``).  Measured by CP-SAT's deterministic time on bench/solver.py's 20 three-tile
+#: positions (sum, mean of CP-SAT seeds 7, 1, 2, 3): 3.47 s against 4.13 with labels alone, and 2.65 with
+#: the cuts' contacts counted by placements (``_near_placements``) too (docs/solver.md).
+MAX_PASTURE_CLASSES = 400
+MAX_PASTURE_CLASS_CUTS = 4000
 
 
 @dataclass
@@ -210,8 +219,9 @@ def candidates(position: PlanPosition) -> list[_Candidate]:
 
 
 def _field_parts(position: PlanPosition, cand: _Candidate) -> list[tuple[int, int]]:
-    """The candidate's field squares split into edge-connected groups: ``[(mask, cows)]`` ordered by
-    their first square (the same number of groups for every placement of a tile)."""
+    """The candidate's field squares split into edge-connected groups: ``[(mask, cows)]``, most cows
+    first, then by their first square.  Every placement of a tile has the same groups, so the group at one
+    index holds the same number of cows in every placement (a constant for ``_pasture_classes``)."""
     g = position.settlement.grid
     tile = position.tiles[cand.tile_index]
     cells = tile.orientations[cand.placement.orientation].cells
@@ -223,7 +233,7 @@ def _field_parts(position: PlanPosition, cand: _Candidate) -> list[tuple[int, in
         part = g.flood(fields & -fields, fields)
         parts.append((part, (part & cows).bit_count()))
         fields &= ~part
-    return sorted(parts, key=lambda pc: (pc[0] & -pc[0]).bit_length())
+    return sorted(parts, key=lambda pc: (-pc[1], (pc[0] & -pc[0]).bit_length()))
 
 
 def _cells_with(position: PlanPosition, cand: _Candidate, test) -> list[Coord]:
@@ -320,14 +330,16 @@ def _between(a: Coord, b: Coord) -> list[Coord]:
 
 def _wrangles(model: cp_model.CpModel, position: PlanPosition, cands: list[_Candidate], x: list, by_tile: dict,
               used: list) -> tuple[list, list]:
-    """The ``wrangles`` and ``pasture_potential`` terms (solver.plans): final pastures as labelled components of a graph whose nodes
-    are the plan's field groups and the existing pastures they may touch; each component is labelled by
-    its first field group (the representative); an active adjacency forces equal labels, and every other
-    node of a component has a parent of the same label with a smaller level, so a label class is exactly
-    one connected pasture.  Each class may be wrangled once for 3..min(cows, 7) cows unless it holds a
-    wrangled pasture; contracts and Barns as in ``solver.plans.wrangle_plan``.  A node's cows count once
-    over all classes (valid, as a node has one label; it keeps fractional labels from counting them twice
-    in the linear relaxation)."""
+    """The ``wrangles`` and ``pasture_potential`` terms (solver.plans).  The pastures after the plan are
+    the components of a graph whose nodes are the plan's field groups (``("n", index)``: a tile's group
+    at one ``_field_parts`` index, present when the tile is placed) and the existing pastures they may
+    touch (``("o", index)``), with an edge boolean wherever two of them may end up adjacent.  Each
+    pasture holding a field group of the plan may be wrangled once for 3..min(cows, 7) cows unless it
+    holds a wrangled pasture, or (positional) kept growing, its cows (at most 7) counted as potential;
+    contracts and Barns as in ``solver.plans.wrangle_plan``.  The pastures are chosen among explicit
+    classes (``_pasture_classes``) while these are few (``MAX_PASTURE_CLASSES``), else as labelled
+    components (``_label_classes``); both are exact.  Returns ``(wrangle terms, potential terms)``,
+    lists of linear expressions in points."""
     g = position.settlement.grid
     parts = {k: _field_parts(position, cands[k]) for k in range(len(cands))}
     nodes = []  # (tile index, part index)
@@ -385,6 +397,123 @@ def _wrangles(model: cp_model.CpModel, position: PlanPosition, cands: list[_Cand
                 e = model.new_bool_var(f"edge{n1}_{n2}")
                 model.add_max_equality(e, ands)
                 edges["n", n1, "n", n2] = e
+
+    def as_bool(expr):
+        if isinstance(expr, cp_model.IntVar):
+            return expr
+        var = model.new_bool_var("edge")
+        model.add(var == expr)
+        return var
+
+    graph = _PastureGraph(nodes, old, active, cows_max, cows_of, {key: as_bool(v) for key, v in edges.items()})
+    classes = _connected_classes(graph)
+    if classes is None:
+        wrangle, potential = _label_classes(model, position, graph)
+    else:
+        wrangle, potential = _pasture_classes(model, position, graph, classes)
+    return _wrangle_rewards(model, position, wrangle, m, used), potential
+
+
+@dataclass
+class _PastureGraph:
+    """The pasture graph of ``_wrangles``: the plan's field groups ``nodes`` as (tile index, group
+    index), the ``old`` pastures (``solver.pastures.Pasture``) they may touch, each node's ``active``
+    expression (its tile is placed), ``cows_max`` (its cows: the same in every placement) and ``cows_of``
+    (its cows as an expression of the placements), and ``edge_vars``: ``(kind, index, kind, index)`` ->
+    boolean, true when the two are adjacent after the plan (kinds "n" for a node, "o" for an old pasture;
+    old pastures are never adjacent to each other)."""
+
+    nodes: list[tuple[int, int]]
+    old: list
+    active: list
+    cows_max: list[int]
+    cows_of: list
+    edge_vars: dict
+
+
+def _connected_classes(graph: _PastureGraph) -> list[tuple[tuple[str, int], ...]] | None:
+    """Every set of pasture-graph vertices (``("n", i)``, ``("o", e)``) that holds a field group of the
+    plan and is connected through the graph's edges: the pastures the plan may leave.  Each set sorted, the
+    list sorted.  None when there are more than ``MAX_PASTURE_CLASSES`` or their cuts in
+    ``_pasture_classes`` would exceed ``MAX_PASTURE_CLASS_CUTS``."""
+    adjacent: dict[tuple[str, int], set] = {}
+    for k1, i1, k2, i2 in graph.edge_vars:
+        adjacent.setdefault((k1, i1), set()).add((k2, i2))
+        adjacent.setdefault((k2, i2), set()).add((k1, i1))
+    seen = {frozenset([("n", n)]) for n in range(len(graph.nodes))}
+    todo = list(seen)
+    cuts = 0
+    while todo:
+        members = todo.pop()
+        for v in members:
+            for w in adjacent.get(v, ()):
+                grown = members | {w}
+                if w in members or grown in seen:
+                    continue
+                seen.add(grown)
+                cuts += (1 << (len(grown) - 1)) - 1
+                if len(seen) > MAX_PASTURE_CLASSES or cuts > MAX_PASTURE_CLASS_CUTS:
+                    return None
+                todo.append(grown)
+    return sorted(tuple(sorted(c)) for c in seen)
+
+
+def _pasture_classes(model: cp_model.CpModel, position: PlanPosition, graph: _PastureGraph,
+                     classes: list[tuple[tuple[str, int], ...]]) -> tuple[dict, list]:
+    """The pastures after the plan chosen among explicit ``classes`` (``_connected_classes``): a boolean
+    per class, true when the class is exactly one pasture after the plan.  Every present field group lies
+    in one chosen class and every old pasture in at most one; an active edge lies inside a chosen class
+    (so a chosen class is a whole component), and every cut splitting a chosen class is crossed by an
+    active edge (so it is connected: no false merges).  A class's cows and whether it holds a wrangled
+    pasture are constants, so its wrangle and its potential are constants times booleans, which makes the
+    linear relaxation far tighter than labels'.  Returns ``(wrangle, potential)``: ``wrangle[class,
+    size]`` booleans for ``_wrangle_rewards`` and the potential terms in points."""
+    chosen = [model.new_bool_var(f"pasture{c}") for c in range(len(classes))]
+    holding: dict[tuple[str, int], list] = {}
+    for c, members in enumerate(classes):
+        for v in members:
+            holding.setdefault(v, []).append(chosen[c])
+    for n, present in enumerate(graph.active):
+        model.add(sum(holding[("n", n)]) == present)
+    for v, ys in holding.items():
+        if v[0] == "o":
+            model.add(sum(ys) <= 1)
+    for (k1, i1, k2, i2), edge in graph.edge_vars.items():
+        model.add(edge <= sum(chosen[c] for c, members in enumerate(classes)
+                              if (k1, i1) in members and (k2, i2) in members))
+    for c, members in enumerate(classes):
+        inner = [(set(((k1, i1), (k2, i2))), edge) for (k1, i1, k2, i2), edge in graph.edge_vars.items()
+                 if (k1, i1) in members and (k2, i2) in members]
+        rest = members[1:]
+        for bits in range((1 << len(rest)) - 1):  # every split keeping members[0] on one side
+            side = {members[0]} | {v for b, v in enumerate(rest) if bits >> b & 1}
+            model.add(chosen[c] <= sum(edge for ends, edge in inner if len(ends & side) == 1))
+    wrangle: dict[tuple[int, int], cp_model.IntVar] = {}
+    potential = []
+    for c, members in enumerate(classes):
+        if any(kind == "o" and graph.old[i].wrangled for kind, i in members):
+            continue  # holds a cowpoke: neither wrangled nor growing
+        cows = sum(graph.cows_max[i] if kind == "n" else graph.old[i].cows for kind, i in members)
+        sizes = range(MIN_WRANGLE, min(cows, MAX_WRANGLE) + 1)
+        for k in sizes:
+            wrangle[c, k] = model.new_bool_var(f"wrangle{c}_{k}")
+        model.add(sum(wrangle[c, k] for k in sizes) <= chosen[c])
+        if position.positional and cows:
+            kept = chosen[c] - sum(wrangle[c, k] for k in sizes)
+            potential.append(COW_POTENTIAL_POINTS * min(cows, MAX_WRANGLE) * kept)
+    return wrangle, potential
+
+
+def _label_classes(model: cp_model.CpModel, position: PlanPosition, graph: _PastureGraph) -> tuple[dict, list]:
+    """The pastures after the plan as labelled components (for graphs with too many classes for
+    ``_pasture_classes``): each component is labelled by its first field group (the representative); an
+    active edge forces equal labels, and every other vertex of a component has a parent of the same
+    label with a smaller level, so a label class is exactly one connected pasture.  A node's cows count
+    once over all classes (valid, as a node has one label; it keeps fractional labels from counting them
+    twice in the linear relaxation).  Returns ``(wrangle, potential)`` as ``_pasture_classes`` does."""
+    nodes, old, active = graph.nodes, graph.old, graph.active
+    cows_max, cows_of, edge_vars = graph.cows_max, graph.cows_of, graph.edge_vars
+    m, q = len(nodes), len(old)
     # labels: label[node][L] for representative L (a new node with index <= node's for new nodes)
     rep = [model.new_bool_var(f"rep{n}") for n in range(m)]
     lab_new = [[model.new_bool_var(f"lab{n}_{L}") if L <= n else None for L in range(m)] for n in range(m)]
@@ -396,7 +525,7 @@ def _wrangles(model: cp_model.CpModel, position: PlanPosition, cands: list[_Cand
     touched = []
     lab_old = [[model.new_bool_var(f"labo{e}_{L}") for L in range(m)] for e in range(q)]
     for e in range(q):
-        incident = [v for (kind, n, okind, o), v in edges.items() if okind == "o" and o == e]
+        incident = [v for (kind, n, okind, o), v in edge_vars.items() if okind == "o" and o == e]
         t = model.new_bool_var(f"touched{e}")
         if incident:
             for v in incident:
@@ -412,14 +541,6 @@ def _wrangles(model: cp_model.CpModel, position: PlanPosition, cands: list[_Cand
     def labels(kind: str, idx: int) -> list:
         return [v if v is not None else 0 for v in (lab_new[idx] if kind == "n" else lab_old[idx])]
 
-    def as_bool(expr):
-        if isinstance(expr, cp_model.IntVar):
-            return expr
-        var = model.new_bool_var("edge")
-        model.add(var == expr)
-        return var
-
-    edge_vars = {key: as_bool(v) for key, v in edges.items()}
     for (k1, i1, k2, i2), e in edge_vars.items():
         for a, b in zip(labels(k1, i1), labels(k2, i2)):
             model.add(a == b).only_enforce_if(e)
@@ -477,13 +598,21 @@ def _wrangles(model: cp_model.CpModel, position: PlanPosition, cands: list[_Cand
     for n in range(m):
         if len(counted[n]) > 1:  # a node is in one class: its cows count once (valid; tightens the LP relaxation)
             model.add(sum(counted[n]) <= cows_of[n])
+    return wrangle, potential
+
+
+def _wrangle_rewards(model: cp_model.CpModel, position: PlanPosition, wrangle: dict, m: int, used: list) -> list:
+    """The wrangle terms in points for ``wrangle[class, size]`` booleans (each a wrangle of ``size``
+    cows): scoreboard points, cattle contracts (large side for the first claim of an unflipped contract),
+    1 gold per Barn per wrangle (``m`` bounds the wrangles); at most as many wrangles as cowpokes left."""
+    sizes = range(MIN_WRANGLE, MAX_WRANGLE + 1)
     count = sum(wrangle.values())
     model.add(count <= position.cowpokes_left)
     out = [position.wrangle_points[k] * wrangle[L, k] for L, k in wrangle]
     for k in sizes:
         if k < MIN_CONTRACT:
             continue
-        n_k = sum(wrangle[L, k] for L in range(m))
+        n_k = sum(v for (_, size), v in wrangle.items() if size == k)
         small, large = position.contract_points(k, False), position.contract_points(k, True)
         out.append(small * n_k)
         if position.contracts[k][1] and large > small:
@@ -500,7 +629,9 @@ def _wrangles(model: cp_model.CpModel, position: PlanPosition, cands: list[_Cand
         gold = model.new_int_var(0, m * (existing + len(barn_tiles)), "barn_gold")
         model.add_multiplication_equality(gold, [wrangles_made, barns])
         out.append(BARN_GOLD * POINTS_PER_GOLD * gold)
-    return out, potential
+    return out
+
+
 
 
 def _near(occupies: dict, squares: list[Coord], j: int) -> list:
@@ -508,8 +639,18 @@ def _near(occupies: dict, squares: list[Coord], j: int) -> list:
     return [occupies[j, rc] for rc in squares if (j, rc) in occupies]
 
 
+def _near_placements(placements_at: dict, x: list, squares: list[Coord], j: int) -> list:
+    """Tile ``j``'s placement booleans covering any of ``squares`` (a placement's touch mask), each once:
+    their sum is at most 1, where the occupancy of ``_near`` counts a placement once per square it covers
+    there (a tighter linear relaxation for the cuts, at the price of longer rows)."""
+    ks = set()
+    for rc in squares:
+        ks.update(placements_at.get((j, rc), ()))
+    return [x[k] for k in sorted(ks)]
+
+
 def _connect_by_order(model: cp_model.CpModel, position: PlanPosition, cands: list[_Candidate], x: list, used: list,
-                      occupies: dict, ext: list[int], root: int) -> None:
+                      occupies: dict, placements_at: dict, ext: list[int], root: int) -> None:
     """Connectivity as a rooted order on the tiles: distinct order positions, and every chosen placement
     not touching ``root`` touches (``ext``: directly or through a printed field group) a chosen placement
     of a tile earlier in the order.  The rulebook's connection rule played in that order."""
@@ -543,10 +684,11 @@ def _connect_by_order(model: cp_model.CpModel, position: PlanPosition, cands: li
 
 
 def _connect_by_cuts(model: cp_model.CpModel, position: PlanPosition, cands: list[_Candidate], x: list, used: list,
-                     occupies: dict, ext: list[int], root: int) -> None:
+                     occupies: dict, placements_at: dict, ext: list[int], root: int) -> None:
     """Connectivity by cuts on the tiles' contact graph: a boolean ``contact[i, j]`` per pair of tiles, at
-    most 1 when their chosen placements touch (directly or through a printed field group) and 0 when
-    either is unplaced; then for every set S of tiles and every tile i in S, i placed implies a placed
+    most 1 when their chosen placements touch (directly or through a printed field group: for each
+    placement of one, at most 1 - its boolean + the other tile's placements touching it, counted once
+    each) and 0 when either is unplaced; then for every set S of tiles and every tile i in S, i placed implies a placed
     tile of S touching ``root`` or a contact between S and a tile outside S (n x 2^(n-1) linear cuts).
     Exactly connectivity to the root: the placed tiles out of the root's reach would form a set S
     violating its cut.  Unlike the order formulation, its linear relaxation never lets tiles support
@@ -568,7 +710,7 @@ def _connect_by_cuts(model: cp_model.CpModel, position: PlanPosition, cands: lis
         squares = g.squares(ext[k])
         for j in range(n):
             if j != i:
-                model.add(contact[i, j] <= 1 - x[k] + sum(_near(occupies, squares, j)))
+                model.add(contact[i, j] <= 1 - x[k] + sum(_near_placements(placements_at, x, squares, j)))
     for bits in range(1, 1 << n):
         inside = [i for i in range(n) if bits >> i & 1]
         leaving = [contact[j, out] for j in inside for out in range(n) if not bits >> out & 1]
@@ -648,15 +790,14 @@ def solve_plan(position: PlanPosition, *, required: bool = False, time_limit_ms:
     for rc, ks in by_square.items():
         cover[rc] = model.new_bool_var(f"cover{rc}")
         model.add(sum(x[k] for k in ks) == cover[rc])
+    placements_at: dict[tuple[int, Coord], list[int]] = {}  # (tile, square) -> candidates covering it
+    for k, cand in enumerate(cands):
+        for rc in cand.squares:
+            placements_at.setdefault((cand.tile_index, rc), []).append(k)
     occupies: dict[tuple[int, Coord], cp_model.IntVar] = {}  # (tile, square) -> boolean
-    for i, ks in by_tile.items():
-        squares: dict[Coord, list[int]] = {}
-        for k in ks:
-            for rc in cands[k].squares:
-                squares.setdefault(rc, []).append(k)
-        for rc, on in squares.items():
-            occupies[i, rc] = model.new_bool_var(f"occ{i}{rc}")
-            model.add(sum(x[k] for k in on) == occupies[i, rc])
+    for (i, rc), on in placements_at.items():
+        occupies[i, rc] = model.new_bool_var(f"occ{i}{rc}")
+        model.add(sum(x[k] for k in on) == occupies[i, rc])
     # the root: the settlement's neighbours, or for a first plan the X (whose tile must be placed)
     root = g.neighbours(s.region) if s.tiles else s.start
     start_square = g.squares(s.start)[0] if not s.tiles and s.start else None
@@ -669,7 +810,7 @@ def solve_plan(position: PlanPosition, *, required: bool = False, time_limit_ms:
     ext = [_touch_mask(position, cand.mask, links) for cand in cands]
     n = len(position.tiles)
     connect = _connect_by_cuts if n <= CUT_CONNECTIVITY_UP_TO_TILES else _connect_by_order
-    connect(model, position, cands, x, used, occupies, ext, root)
+    connect(model, position, cands, x, used, occupies, placements_at, ext, root)
 
     # --- objective -------------------------------------------------------------------------------------
     side = s.side

@@ -59,6 +59,34 @@ def test_both_connectivity_formulations_give_the_same_optimum(monkeypatch, tiles
         assert results[0] == results[1]
 
 
+@pytest.mark.parametrize("tiles, count, seed", [(2, 12, 21), (3, 6, 103)])
+def test_both_pasture_formulations_give_the_same_optimum(monkeypatch, tiles, count, seed):
+    """Explicit pasture classes (few classes) and labelled components (the fallback) are both exact: on the
+    same positions they prove the same optimum, and the answer's value is the engine's."""
+    import solver.placement_model as placement_model
+
+    by_classes = []
+    default = placement_model.MAX_PASTURE_CLASSES
+    explicit = placement_model._pasture_classes
+    monkeypatch.setattr(placement_model, "_pasture_classes", lambda *args: by_classes.append(1) or explicit(*args))
+    wrangled = 0
+    for position in game_positions(count, seed=seed, tiles=tiles):
+        results = []
+        for limit in (default, 0):  # classes, then labels
+            monkeypatch.setattr(placement_model, "MAX_PASTURE_CLASSES", limit)
+            before = len(by_classes)
+            result = solve_plan(position, time_limit_ms=60_000)
+            if limit == 0:
+                assert len(by_classes) == before  # no class allowed: the labels served
+            assert result.status == "OPTIMAL"
+            assert result.value.total == result.objective
+            results.append(result)
+        assert results[0].objective == results[1].objective
+        wrangled += results[0].value.terms["wrangles"] > 0
+    assert by_classes  # the explicit classes did serve
+    assert wrangled  # and the positions exercise the wrangle terms
+
+
 def test_required_tile_is_always_placed_when_it_can_be():
     for position in POSITIONS[:40]:
         result = solve_plan(position, required=True)
