@@ -639,14 +639,25 @@ def _near(occupies: dict, squares: list[Coord], j: int) -> list:
     return [occupies[j, rc] for rc in squares if (j, rc) in occupies]
 
 
-def _near_placements(placements_at: dict, x: list, squares: list[Coord], j: int) -> list:
-    """Tile ``j``'s placement booleans covering any of ``squares`` (a placement's touch mask), each once:
-    their sum is at most 1, where the occupancy of ``_near`` counts a placement once per square it covers
-    there (a tighter linear relaxation for the cuts, at the price of longer rows)."""
-    ks = set()
+def _near_placements(placements_at: dict, squares: list[Coord], j: int) -> list[int]:
+    """Indices of tile ``j``'s candidates covering any of ``squares`` (a placement's touch mask), each
+    once, ascending: their booleans sum to at most 1, where the occupancy of ``_near`` counts a placement
+    once per square it covers there (a tighter linear relaxation for the cuts, at the price of longer rows)."""
+    ks: set[int] = set()
     for rc in squares:
         ks.update(placements_at.get((j, rc), ()))
-    return [x[k] for k in sorted(ks)]
+    return sorted(ks)
+
+
+def _add_at_most(model: cp_model.CpModel, indices: list[int], coeffs: list[int], bound: int) -> None:
+    """Adds ``sum(coeff * variable) <= bound`` over the variables with these proto ``indices`` straight to
+    the model's proto: the same constraint as ``model.add``, built about eight times faster for the
+    thousands of rows of 50-200 terms that the cut connectivity writes (built through Python expressions,
+    they took a third of a slow 3-tile solve's wall time)."""
+    row = model.proto.constraints.add().linear
+    row.vars.extend(indices)
+    row.coeffs.extend(coeffs)
+    row.domain.extend((cp_model.INT_MIN, bound))
 
 
 def _connect_by_order(model: cp_model.CpModel, position: PlanPosition, cands: list[_Candidate], x: list, used: list,
@@ -701,16 +712,19 @@ def _connect_by_cuts(model: cp_model.CpModel, position: PlanPosition, cands: lis
             model.add(contact[i, j] <= used[i])
             model.add(contact[i, j] <= used[j])
     rooted: list[list] = [[] for _ in range(n)]
-    g = position.settlement.grid
+    same_squares: dict[tuple[int, int], list[int]] = {}  # (tile, mask) -> its candidates not touching the root
     for k, cand in enumerate(cands):
-        i = cand.tile_index
         if cand.mask & root:
-            rooted[i].append(x[k])
-            continue  # its contacts are bounded from the other tile's side (a rooted pair needs none)
-        squares = g.squares(ext[k])
+            rooted[cand.tile_index].append(x[k])
+        else:  # its contacts are bounded here; a rooted one's from the other tile's side (a rooted pair needs none)
+            same_squares.setdefault((cand.tile_index, cand.mask), []).append(k)
+    g = position.settlement.grid
+    for (i, _), ks in same_squares.items():
+        squares = g.squares(ext[ks[0]])  # the same squares, so the same touch mask
         for j in range(n):
-            if j != i:
-                model.add(contact[i, j] <= 1 - x[k] + sum(_near_placements(placements_at, x, squares, j)))
+            if j != i:  # contact + sum(x over ks) - sum(near) <= 1; x[k] is the model's variable k (solve_plan)
+                near = _near_placements(placements_at, squares, j)
+                _add_at_most(model, [contact[i, j].index, *ks, *near], [1] * (1 + len(ks)) + [-1] * len(near), 1)
     for bits in range(1, 1 << n):
         inside = [i for i in range(n) if bits >> i & 1]
         leaving = [contact[j, out] for j in inside for out in range(n) if not bits >> out & 1]
@@ -773,7 +787,7 @@ def solve_plan(position: PlanPosition, *, required: bool = False, time_limit_ms:
     g = s.grid
     cands = candidates(position)
     model = cp_model.CpModel()
-    x = [model.new_bool_var(f"x{k}") for k in range(len(cands))]
+    x = [model.new_bool_var(f"x{k}") for k in range(len(cands))]  # the model's first variables: x[k] is variable k
     by_tile: dict[int, list[int]] = {}
     by_square: dict[Coord, list[int]] = {}
     for k, cand in enumerate(cands):
