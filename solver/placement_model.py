@@ -634,15 +634,11 @@ def _wrangle_rewards(model: cp_model.CpModel, position: PlanPosition, wrangle: d
 
 
 
-def _near(occupies: dict, squares: list[Coord], j: int) -> list:
-    """Tile ``j``'s occupancy booleans on ``squares`` (the squares of a placement's touch mask)."""
-    return [occupies[j, rc] for rc in squares if (j, rc) in occupies]
-
-
 def _near_placements(placements_at: dict, squares: list[Coord], j: int) -> list[int]:
     """Indices of tile ``j``'s candidates covering any of ``squares`` (a placement's touch mask), each
-    once, ascending: their booleans sum to at most 1, where the occupancy of ``_near`` counts a placement
-    once per square it covers there (a tighter linear relaxation for the cuts, at the price of longer rows)."""
+    once, ascending: their booleans sum to at most 1, where tile ``j``'s occupancy of those squares would
+    count a placement once per square it covers there and let a third of a placement make a whole contact
+    or support in the linear relaxation (so this is tighter, at the price of longer rows)."""
     ks: set[int] = set()
     for rc in squares:
         ks.update(placements_at.get((j, rc), ()))
@@ -661,10 +657,13 @@ def _add_at_most(model: cp_model.CpModel, indices: list[int], coeffs: list[int],
 
 
 def _connect_by_order(model: cp_model.CpModel, position: PlanPosition, cands: list[_Candidate], x: list, used: list,
-                      occupies: dict, placements_at: dict, ext: list[int], root: int) -> None:
+                      placements_at: dict, ext: list[int], root: int) -> None:
     """Connectivity as a rooted order on the tiles: distinct order positions, and every chosen placement
     not touching ``root`` touches (``ext``: directly or through a printed field group) a chosen placement
-    of a tile earlier in the order.  The rulebook's connection rule played in that order."""
+    of a tile earlier in the order.  The rulebook's connection rule played in that order.  Stated once per
+    group of a tile's placements on the same squares (``_same_squares``): their booleans' sum is at most the
+    supports, a support from tile ``j`` needing ``j`` earlier and one of ``j``'s placements touching those
+    squares (``_near_placements``)."""
     n = len(position.tiles)
     order = [model.new_int_var(0, max(0, n - 1), f"order{i}") for i in range(n)]
     if n > 1:
@@ -676,26 +675,35 @@ def _connect_by_order(model: cp_model.CpModel, position: PlanPosition, cands: li
                 before[j, i] = model.new_bool_var(f"before{j}_{i}")
                 model.add(order[j] < order[i]).only_enforce_if(before[j, i])
     g = position.settlement.grid
-    for k, cand in enumerate(cands):
-        if cand.mask & root:
-            continue
-        squares = g.squares(ext[k])
+    for (i, _), ks in _same_squares(cands, root).items():
+        squares = g.squares(ext[ks[0]])  # the same squares, so the same touch mask
         supports = []
         for j in range(n):
-            if j == cand.tile_index:
+            if j == i:
                 continue
-            near = _near(occupies, squares, j)
+            near = _near_placements(placements_at, squares, j)
             if not near:
                 continue
-            t = model.new_bool_var(f"support{k}_{j}")
-            model.add(t <= before[j, cand.tile_index])  # linear forms: they enter the LP relaxation
-            model.add(t <= sum(near))
+            t = model.new_bool_var(f"support{ks[0]}_{j}")
+            model.add(t <= before[j, i])  # linear forms: they enter the LP relaxation
+            model.add(t <= sum(x[kk] for kk in near))
             supports.append(t)
-        model.add(x[k] <= sum(supports))
+        model.add(sum(x[k] for k in ks) <= sum(supports))
+
+
+def _same_squares(cands: list[_Candidate], root: int) -> dict[tuple[int, int], list[int]]:
+    """The candidates not touching ``root``, grouped by (tile index, squares mask): placements of one tile
+    on the same squares (other orientations of a symmetric outline) share their touch mask, so one
+    connectivity row serves them all, and their summed booleans make it tighter."""
+    groups: dict[tuple[int, int], list[int]] = {}
+    for k, cand in enumerate(cands):
+        if not cand.mask & root:
+            groups.setdefault((cand.tile_index, cand.mask), []).append(k)
+    return groups
 
 
 def _connect_by_cuts(model: cp_model.CpModel, position: PlanPosition, cands: list[_Candidate], x: list, used: list,
-                     occupies: dict, placements_at: dict, ext: list[int], root: int) -> None:
+                     placements_at: dict, ext: list[int], root: int) -> None:
     """Connectivity by cuts on the tiles' contact graph: a boolean ``contact[i, j]`` per pair of tiles, at
     most 1 when their chosen placements touch (directly or through a printed field group: for each
     placement of one, at most 1 - its boolean + the other tile's placements touching it, counted once
@@ -712,14 +720,11 @@ def _connect_by_cuts(model: cp_model.CpModel, position: PlanPosition, cands: lis
             model.add(contact[i, j] <= used[i])
             model.add(contact[i, j] <= used[j])
     rooted: list[list] = [[] for _ in range(n)]
-    same_squares: dict[tuple[int, int], list[int]] = {}  # (tile, mask) -> its candidates not touching the root
     for k, cand in enumerate(cands):
-        if cand.mask & root:
+        if cand.mask & root:  # a rooted placement's contacts are bounded from the other tile's side (a rooted pair needs none)
             rooted[cand.tile_index].append(x[k])
-        else:  # its contacts are bounded here; a rooted one's from the other tile's side (a rooted pair needs none)
-            same_squares.setdefault((cand.tile_index, cand.mask), []).append(k)
     g = position.settlement.grid
-    for (i, _), ks in same_squares.items():
+    for (i, _), ks in _same_squares(cands, root).items():
         squares = g.squares(ext[ks[0]])  # the same squares, so the same touch mask
         for j in range(n):
             if j != i:  # contact + sum(x over ks) - sum(near) <= 1; x[k] is the model's variable k (solve_plan)
@@ -808,10 +813,6 @@ def solve_plan(position: PlanPosition, *, required: bool = False, time_limit_ms:
     for k, cand in enumerate(cands):
         for rc in cand.squares:
             placements_at.setdefault((cand.tile_index, rc), []).append(k)
-    occupies: dict[tuple[int, Coord], cp_model.IntVar] = {}  # (tile, square) -> boolean
-    for (i, rc), on in placements_at.items():
-        occupies[i, rc] = model.new_bool_var(f"occ{i}{rc}")
-        model.add(sum(x[k] for k in on) == occupies[i, rc])
     # the root: the settlement's neighbours, or for a first plan the X (whose tile must be placed)
     root = g.neighbours(s.region) if s.tiles else s.start
     start_square = g.squares(s.start)[0] if not s.tiles and s.start else None
@@ -824,7 +825,7 @@ def solve_plan(position: PlanPosition, *, required: bool = False, time_limit_ms:
     ext = [_touch_mask(position, cand.mask, links) for cand in cands]
     n = len(position.tiles)
     connect = _connect_by_cuts if n <= CUT_CONNECTIVITY_UP_TO_TILES else _connect_by_order
-    connect(model, position, cands, x, used, occupies, placements_at, ext, root)
+    connect(model, position, cands, x, used, placements_at, ext, root)
 
     # --- objective -------------------------------------------------------------------------------------
     side = s.side
