@@ -85,6 +85,9 @@ CLIQUE_CUTS_UP_TO_TILES = 3
 #: bench/solver.py's positions, cuts take a quarter less work at 3 tiles (sum over 20, mean of CP-SAT seeds
 #: 7, 1, 2, 3: 4.47 s against 5.85), half the median at 4 (0.56 s against 1.24), a little less at 2 (3.88
 #: against 4.23 s over 30), but more at 5 and 6 (36.3 against 26.2 s over 10; 18.2 against 17.2 s over 8).
+#: Re-measured 2026-11-24 with both formulations' grouped, placement-counted rows: at 3 tiles order 3.40
+#: against cuts 1.66 (seed 7, 20 positions), at 4 order 31.3 against 28.9 (12), at 6 cuts 11.5 and 14.5
+#: against 8.4 and 10.7 (seeds 7 and 1, 8 positions); at 5 mixed (cuts 12.8 and 16.2 against 16.8 and 11.2).
 CUT_CONNECTIVITY_UP_TO_TILES = 4
 #: CP-SAT's ``inprocessing_minimization_dtime`` (default 1.0): the share of work given to minimizing
 #: learnt clauses at restarts.  With the plan model's tens of thousands of binary clauses that work
