@@ -637,15 +637,17 @@ def _wrangle_rewards(model: cp_model.CpModel, position: PlanPosition, wrangle: d
 
 
 
-def _near_placements(placements_at: dict, squares: list[Coord], j: int) -> list[int]:
-    """Indices of tile ``j``'s candidates covering any of ``squares`` (a placement's touch mask), each
-    once, ascending: their booleans sum to at most 1, where tile ``j``'s occupancy of those squares would
-    count a placement once per square it covers there and let a third of a placement make a whole contact
-    or support in the linear relaxation (so this is tighter, at the price of longer rows)."""
+def _near_placements(cands: list[_Candidate], placements_at: dict, squares: list[Coord], j: int, mask: int) -> list[int]:
+    """Indices of tile ``j``'s candidates covering any of ``squares`` (the touch mask of a placement on
+    ``mask``) and none of ``mask``, each once, ascending.  Their booleans sum to at most 1, where tile
+    ``j``'s occupancy of those squares would count a placement once per square it covers there and let a
+    third of a placement make a whole contact or support in the linear relaxation; and those overlapping
+    ``mask`` are left out, as they can never be played beside that placement (about half of them on the
+    bench's positions: shorter rows, and a tighter relaxation)."""
     ks: set[int] = set()
     for rc in squares:
         ks.update(placements_at.get((j, rc), ()))
-    return sorted(ks)
+    return sorted(k for k in ks if not cands[k].mask & mask)
 
 
 def _add_at_most(model: cp_model.CpModel, indices: list[int], coeffs: list[int], bound: int) -> None:
@@ -678,13 +680,13 @@ def _connect_by_order(model: cp_model.CpModel, position: PlanPosition, cands: li
                 before[j, i] = model.new_bool_var(f"before{j}_{i}")
                 model.add(order[j] < order[i]).only_enforce_if(before[j, i])
     g = position.settlement.grid
-    for (i, _), ks in _same_squares(cands, root).items():
+    for (i, mask), ks in _same_squares(cands, root).items():
         squares = g.squares(ext[ks[0]])  # the same squares, so the same touch mask
         supports = []
         for j in range(n):
             if j == i:
                 continue
-            near = _near_placements(placements_at, squares, j)
+            near = _near_placements(cands, placements_at, squares, j, mask)
             if not near:
                 continue
             t = model.new_bool_var(f"support{ks[0]}_{j}")
@@ -727,11 +729,11 @@ def _connect_by_cuts(model: cp_model.CpModel, position: PlanPosition, cands: lis
         if cand.mask & root:  # a rooted placement's contacts are bounded from the other tile's side (a rooted pair needs none)
             rooted[cand.tile_index].append(x[k])
     g = position.settlement.grid
-    for (i, _), ks in _same_squares(cands, root).items():
+    for (i, mask), ks in _same_squares(cands, root).items():
         squares = g.squares(ext[ks[0]])  # the same squares, so the same touch mask
         for j in range(n):
             if j != i:  # contact + sum(x over ks) - sum(near) <= 1; x[k] is the model's variable k (solve_plan)
-                near = _near_placements(placements_at, squares, j)
+                near = _near_placements(cands, placements_at, squares, j, mask)
                 _add_at_most(model, [contact[i, j].index, *ks, *near], [1] * (1 + len(ks)) + [-1] * len(near), 1)
     for bits in range(1, 1 << n):
         inside = [i for i in range(n) if bits >> i & 1]
@@ -773,6 +775,16 @@ class _BestFound(cp_model.CpSolverSolutionCallback):
 
     def on_solution_callback(self) -> None:
         self.at = time.perf_counter()
+
+
+def _stopped_by_wall(status: int, deterministic_time: float, deterministic_limit: float | None) -> bool:
+    """Whether the wall-clock limit, rather than the deterministic budget, ended a solve: it ended
+    unfinished (neither OPTIMAL nor INFEASIBLE) with deterministic work left.  (CP-SAT may end on its own
+    wall limit a little before the timer thread fires and before its reported wall time reaches the
+    limit, so neither alone tells.)"""
+    finished = status in (cp_model.OPTIMAL, cp_model.INFEASIBLE)
+    budget_spent = deterministic_limit is not None and deterministic_time >= deterministic_limit
+    return not finished and not budget_spent
 
 
 def solve_plan(position: PlanPosition, *, required: bool = False, time_limit_ms: int = DEFAULT_TIME_LIMIT_MS,
@@ -928,7 +940,7 @@ def solve_plan(position: PlanPosition, *, required: bool = False, time_limit_ms:
     stats = {"branches": solver.num_branches, "conflicts": solver.num_conflicts, "solve_ms": solver.wall_time * 1000,
              "deterministic_time": solver.deterministic_time,
              "best_found_ms": None if best_found.at is None else (best_found.at - start) * 1000,
-             "stopped_by_wall": timer.fired or solver.wall_time >= solver.parameters.max_time_in_seconds}
+             "stopped_by_wall": timer.fired or _stopped_by_wall(status, solver.deterministic_time, deterministic_limit)}
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         wall = (time.perf_counter() - start) * 1000
         return PlanResult([], PlanValue(0, dict.fromkeys(terms, 0)), 0, 0.0, 0.0, name, wall, len(cands), stats)

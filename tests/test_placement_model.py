@@ -119,6 +119,17 @@ def test_a_tiny_time_limit_still_returns_a_legal_plan():
     assert result.status in ("OPTIMAL", "FEASIBLE", "UNKNOWN")
     assert_playable(position, result.placements)
     assert result.value.total == (result.objective if result.placements else 0)
+    assert result.stats["stopped_by_wall"] == (result.status != "OPTIMAL")
+
+
+def test_the_deterministic_budget_is_told_from_the_wall_clock():
+    """A solve ended by its deterministic budget is not "stopped by wall"; one ended unfinished with
+    budget left is, even when CP-SAT stopped itself just before the timer thread fired."""
+    position = game_positions(1, seed=9, tiles=4)[0]
+    by_budget = solve_plan(position, time_limit_ms=60_000, deterministic_limit=1e-6)
+    assert by_budget.status != "OPTIMAL" and not by_budget.stats["stopped_by_wall"]
+    by_wall = solve_plan(position, time_limit_ms=1, deterministic_limit=1000.0)
+    assert by_wall.status != "OPTIMAL" and by_wall.stats["stopped_by_wall"]
 
 
 def test_first_plan_covers_the_x():
