@@ -691,7 +691,7 @@ def _connect_by_order(model: cp_model.CpModel, position: PlanPosition, cands: li
                 continue
             t = model.new_bool_var(f"support{ks[0]}_{j}")
             model.add(t <= before[j, i])  # linear forms: they enter the LP relaxation
-            model.add(t <= sum(x[kk] for kk in near))
+            _add_at_most(model, [t.index, *near], [1] + [-1] * len(near), 0)  # t <= sum(near); x[k] is variable k
             supports.append(t)
         model.add(sum(x[k] for k in ks) <= sum(supports))
 
@@ -710,9 +710,9 @@ def _same_squares(cands: list[_Candidate], root: int) -> dict[tuple[int, int], l
 def _connect_by_cuts(model: cp_model.CpModel, position: PlanPosition, cands: list[_Candidate], x: list, used: list,
                      placements_at: dict, ext: list[int], root: int) -> None:
     """Connectivity by cuts on the tiles' contact graph: a boolean ``contact[i, j]`` per pair of tiles, at
-    most 1 when their chosen placements touch (directly or through a printed field group: for each
-    placement of one, at most 1 - its boolean + the other tile's placements touching it, counted once
-    each) and 0 when either is unplaced; then for every set S of tiles and every tile i in S, i placed implies a placed
+    most 1 when their chosen placements touch (directly or through a printed field group: for each group
+    of one tile's placements on the same squares not touching ``root``, ``contact + their booleans <= 1 +
+    the other tile's placements touching them``, ``_near_placements``) and 0 when either is unplaced; then for every set S of tiles and every tile i in S, i placed implies a placed
     tile of S touching ``root`` or a contact between S and a tile outside S (n x 2^(n-1) linear cuts).
     Exactly connectivity to the root: the placed tiles out of the root's reach would form a set S
     violating its cut.  Unlike the order formulation, its linear relaxation never lets tiles support
@@ -807,7 +807,8 @@ def solve_plan(position: PlanPosition, *, required: bool = False, time_limit_ms:
     g = s.grid
     cands = candidates(position)
     model = cp_model.CpModel()
-    x = [model.new_bool_var(f"x{k}") for k in range(len(cands))]  # the model's first variables: x[k] is variable k
+    x = [model.new_bool_var(f"x{k}") for k in range(len(cands))]
+    assert not x or x[-1].index == len(x) - 1  # the model's first variables: x[k] is variable k (_add_at_most rows)
     by_tile: dict[int, list[int]] = {}
     by_square: dict[Coord, list[int]] = {}
     for k, cand in enumerate(cands):
