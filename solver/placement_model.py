@@ -35,7 +35,7 @@ from __future__ import annotations
 import threading
 import time
 from collections import deque
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 
 from ortools.sat.python import cp_model
@@ -450,8 +450,10 @@ def _connected_classes(graph: _PastureGraph) -> list[tuple[tuple[str, int], ...]
         members = todo.pop()
         for v in members:
             for w in adjacent.get(v, ()):
+                if w in members:
+                    continue
                 grown = members | {w}
-                if w in members or grown in seen:
+                if grown in seen:
                     continue
                 seen.add(grown)
                 cuts += (1 << (len(grown) - 1)) - 1
@@ -635,8 +637,6 @@ def _wrangle_rewards(model: cp_model.CpModel, position: PlanPosition, wrangle: d
     return out
 
 
-
-
 def _near_placements(cands: list[_Candidate], placements_at: dict, squares: list[Coord], j: int, mask: int) -> list[int]:
     """Indices of tile ``j``'s candidates covering any of ``squares`` (the touch mask of a placement on
     ``mask``) and none of ``mask``, each once, ascending.  Their booleans sum to at most 1, where tile
@@ -662,9 +662,9 @@ def _add_at_most(model: cp_model.CpModel, indices: list[int], coeffs: list[int],
 
 
 def _connect_by_order(model: cp_model.CpModel, position: PlanPosition, cands: list[_Candidate], x: list, used: list,
-                      placements_at: dict, ext: list[int], root: int) -> None:
+                      placements_at: dict, links: list[int], root: int) -> None:
     """Connectivity as a rooted order on the tiles: distinct order positions, and every chosen placement
-    not touching ``root`` touches (``ext``: directly or through a printed field group) a chosen placement
+    not touching ``root`` touches (directly or through a printed field group of ``links``) a chosen placement
     of a tile earlier in the order.  The rulebook's connection rule played in that order.  Stated once per
     group of a tile's placements on the same squares (``_same_squares``): their booleans' sum is at most the
     supports, a support from tile ``j`` needing ``j`` earlier and one of ``j``'s placements touching those
@@ -679,14 +679,9 @@ def _connect_by_order(model: cp_model.CpModel, position: PlanPosition, cands: li
             if i != j:
                 before[j, i] = model.new_bool_var(f"before{j}_{i}")
                 model.add(order[j] < order[i]).only_enforce_if(before[j, i])
-    g = position.settlement.grid
-    for (i, mask), ks in _same_squares(cands, root).items():
-        squares = g.squares(ext[ks[0]])  # the same squares, so the same touch mask
+    for i, ks, neighbours in _groups_and_neighbours(position, cands, placements_at, links, root):
         supports = []
-        for j in range(n):
-            if j == i:
-                continue
-            near = _near_placements(cands, placements_at, squares, j, mask)
+        for j, near in neighbours.items():
             if not near:
                 continue
             t = model.new_bool_var(f"support{ks[0]}_{j}")
@@ -707,8 +702,21 @@ def _same_squares(cands: list[_Candidate], root: int) -> dict[tuple[int, int], l
     return groups
 
 
+def _groups_and_neighbours(position: PlanPosition, cands: list[_Candidate], placements_at: dict, links: list[int],
+                           root: int) -> Iterator[tuple[int, list[int], dict[int, list[int]]]]:
+    """For each group of ``_same_squares``: its tile index, its candidate indices and, for every other
+    tile, that tile's candidates touching the group (directly or through a printed field group, the
+    touch mask computed once per group) and not overlapping it (``_near_placements``): what either
+    connectivity formulation states its rows with."""
+    g = position.settlement.grid
+    for (i, mask), ks in _same_squares(cands, root).items():
+        squares = g.squares(_touch_mask(position, mask, links))
+        yield i, ks, {j: _near_placements(cands, placements_at, squares, j, mask)
+                      for j in range(len(position.tiles)) if j != i}
+
+
 def _connect_by_cuts(model: cp_model.CpModel, position: PlanPosition, cands: list[_Candidate], x: list, used: list,
-                     placements_at: dict, ext: list[int], root: int) -> None:
+                     placements_at: dict, links: list[int], root: int) -> None:
     """Connectivity by cuts on the tiles' contact graph: a boolean ``contact[i, j]`` per pair of tiles, at
     most 1 when their chosen placements touch (directly or through a printed field group: for each group
     of one tile's placements on the same squares not touching ``root``, ``contact + their booleans <= 1 +
@@ -728,13 +736,9 @@ def _connect_by_cuts(model: cp_model.CpModel, position: PlanPosition, cands: lis
     for k, cand in enumerate(cands):
         if cand.mask & root:  # a rooted placement's contacts are bounded from the other tile's side (a rooted pair needs none)
             rooted[cand.tile_index].append(x[k])
-    g = position.settlement.grid
-    for (i, mask), ks in _same_squares(cands, root).items():
-        squares = g.squares(ext[ks[0]])  # the same squares, so the same touch mask
-        for j in range(n):
-            if j != i:  # contact + sum(x over ks) - sum(near) <= 1; x[k] is the model's variable k (solve_plan)
-                near = _near_placements(cands, placements_at, squares, j, mask)
-                _add_at_most(model, [contact[i, j].index, *ks, *near], [1] * (1 + len(ks)) + [-1] * len(near), 1)
+    for i, ks, neighbours in _groups_and_neighbours(position, cands, placements_at, links, root):
+        for j, near in neighbours.items():  # contact + sum(x over ks) - sum(near) <= 1; x[k] is variable k
+            _add_at_most(model, [contact[i, j].index, *ks, *near], [1] * (1 + len(ks)) + [-1] * len(near), 1)
     for bits in range(1, 1 << n):
         inside = [i for i in range(n) if bits >> i & 1]
         leaving = [contact[j, out] for j in inside for out in range(n) if not bits >> out & 1]
@@ -838,10 +842,9 @@ def solve_plan(position: PlanPosition, *, required: bool = False, time_limit_ms:
 
     # --- connectivity (the settlement is the root) ---------------------------------------------------------
     links = _link_groups(position)
-    ext = [_touch_mask(position, cand.mask, links) for cand in cands]
     n = len(position.tiles)
     connect = _connect_by_cuts if n <= CUT_CONNECTIVITY_UP_TO_TILES else _connect_by_order
-    connect(model, position, cands, x, used, placements_at, ext, root)
+    connect(model, position, cands, x, used, placements_at, links, root)
 
     # --- objective -------------------------------------------------------------------------------------
     side = s.side
