@@ -25,7 +25,7 @@ Model (OR-Tools CP-SAT):
   the machine's 2 cores is slower), so the same input gives the same answer.  The time limit is given to
   CP-SAT and also enforced from outside by a timer thread calling ``stop_search``; the best plan found so
   far is always returned, with status OPTIMAL or FEASIBLE, the bound and the gap.  Parameters by plan
-  size (``CUT_CONNECTIVITY_UP_TO_TILES``, ``LP_CLAUSES_FROM_TILES``, ``CLIQUE_CUTS_UP_TO_TILES``,
+  size (``CUT_CONNECTIVITY_UP_TO_TILES``, ``LP_CLAUSES_FROM_TILES``, ``ROOT_CUT_ROUNDS``,
   ``CLAUSE_MINIMIZATION_WORK``) were chosen
   by CP-SAT's deterministic time on ``bench/solver.py``'s positions (docs/solver.md).
 """
@@ -76,10 +76,6 @@ SEED = 7  #: CP-SAT's random seed (fixed: the same input gives the same answer)
 #: costly cut families) and presolve skips probing: measured on bench/solver.py positions, this proves
 #: 6-tile plans the default cannot and halves 3-tile times; 1- and 2-tile plans are faster as they are.
 LP_CLAUSES_FROM_TILES = 3
-#: Up to this many tiles (and from LP_CLAUSES_FROM_TILES), clique cuts stay on: measured by CP-SAT's
-#: deterministic time, they cut 3-tile work by a further 20% (p95 1.26 s instead of 2.0 s on the bench's
-#: positions) but slow 6-tile plans (sum 27.9 s instead of 17.2 s over the bench's 8) and are mixed at 4.
-CLIQUE_CUTS_UP_TO_TILES = 3
 #: Up to this many tiles connectivity is stated by cuts on the tiles' contact graph (``_connect_by_cuts``),
 #: beyond by a rooted order (``_connect_by_order``): measured by CP-SAT's deterministic time on
 #: bench/solver.py's positions, cuts take a quarter less work at 3 tiles (sum over 20, mean of CP-SAT seeds
@@ -94,6 +90,13 @@ CUT_CONNECTIVITY_UP_TO_TILES = 4
 #: dominated the slow cases without helping the proof; 0 cuts the deterministic time of the bench's
 #: 3-tile plans from 13.2 s to 6.7 s (sum of 20) and of its 6-tile plans from 52.8 s to 17.2 s (sum of 8).
 CLAUSE_MINIMIZATION_WORK = 0.0
+#: CP-SAT's ``max_cut_rounds_at_level_zero`` (default 1), from LP_CLAUSES_FROM_TILES tiles: no round of cuts
+#: at the root of the search (nor when a restart brings it back there), which begins from the linear
+#: relaxation as the model states it.  Measured by CP-SAT's deterministic time on bench/solver.py's
+#: positions, mean over CP-SAT seeds 7, 1, 2, 3 (docs/solver.md): 3 tiles 2.20 -> 1.83 s (20 positions; 2.56
+#: -> 2.36 on 40 others), 6 tiles 6.92 -> 6.08 s (8), 4 tiles 35.1 -> 24.4 s (12, seeds 7 and 1), 5 tiles
+#: 20.8 -> 11.0 s (10, seed 7); 2 tiles unchanged, so small plans keep the default.
+ROOT_CUT_ROUNDS = 0
 #: Pastures after the plan are chosen among explicit classes (``_pasture_classes``: connected sets of the
 #: plan's field groups and the pastures they may touch) while there are at most this many classes and at
 #: most ``MAX_PASTURE_CLASS_CUTS`` connectivity cuts over them; beyond, by labelled components
@@ -930,9 +933,11 @@ def solve_plan(position: PlanPosition, *, required: bool = False, time_limit_ms:
         # probing; small plans solve faster with the defaults. (A greedy solution hint was tried: no gain.)
         solver.parameters.linearization_level = 2
         solver.parameters.cp_model_probing_level = 0
-        for cut in ("add_cg_cuts", "add_mir_cuts", "add_zero_half_cuts"):
+        solver.parameters.max_cut_rounds_at_level_zero = ROOT_CUT_ROUNDS
+        # clique cuts are made at the root only, so ROOT_CUT_ROUNDS = 0 leaves them out too (on or off gave the
+        # same deterministic times at 3 and 6 tiles)
+        for cut in ("add_cg_cuts", "add_mir_cuts", "add_zero_half_cuts", "add_clique_cuts"):
             setattr(solver.parameters, cut, False)
-        solver.parameters.add_clique_cuts = len(position.tiles) <= CLIQUE_CUTS_UP_TO_TILES
     solver.parameters.inprocessing_minimization_dtime = CLAUSE_MINIMIZATION_WORK
     solver.parameters.max_time_in_seconds = max(0.001, time_limit_ms / 1000)
     if deterministic_limit is not None:
