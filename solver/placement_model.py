@@ -818,10 +818,12 @@ def solve_plan(position: PlanPosition, *, required: bool = False, time_limit_ms:
     assert not x or x[-1].index == len(x) - 1  # the model's first variables: x[k] is variable k (_add_at_most rows)
     by_tile: dict[int, list[int]] = {}
     by_square: dict[Coord, list[int]] = {}
+    placements_at: dict[tuple[int, Coord], list[int]] = {}  # (tile, square) -> candidates covering it
     for k, cand in enumerate(cands):
         by_tile.setdefault(cand.tile_index, []).append(k)
         for rc in cand.squares:
             by_square.setdefault(rc, []).append(k)
+            placements_at.setdefault((cand.tile_index, rc), []).append(k)
     used = []
     for i in range(len(position.tiles)):
         ks = by_tile.get(i, [])
@@ -832,10 +834,6 @@ def solve_plan(position: PlanPosition, *, required: bool = False, time_limit_ms:
     for rc, ks in by_square.items():
         cover[rc] = model.new_bool_var(f"cover{rc}")
         model.add(sum(x[k] for k in ks) == cover[rc])
-    placements_at: dict[tuple[int, Coord], list[int]] = {}  # (tile, square) -> candidates covering it
-    for k, cand in enumerate(cands):
-        for rc in cand.squares:
-            placements_at.setdefault((cand.tile_index, rc), []).append(k)
     # the root: the settlement's neighbours, or for a first plan the X (whose tile must be placed)
     root = g.neighbours(s.region) if s.tiles else s.start
     start_square = g.squares(s.start)[0] if not s.tiles and s.start else None
