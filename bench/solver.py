@@ -15,7 +15,6 @@ import statistics
 import _path  # noqa: F401  (first: keeps this file from shadowing the solver package)
 
 from solver import placement_model
-from solver.placement_model import solve_plan
 from solver.plan_enumerator import best_plan_by_enumeration
 from solver.random_positions import game_positions
 
@@ -27,7 +26,7 @@ def summary(times: list[float]) -> str:
 
 
 def cpsat(label: str, positions, limit_ms: int) -> list:
-    results = [solve_plan(p, time_limit_ms=limit_ms) for p in positions]
+    results = [placement_model.solve_plan(p, time_limit_ms=limit_ms) for p in positions]
     proven = sum(r.status == "OPTIMAL" for r in results)
     work = sorted(r.stats.get("deterministic_time", 0.0) for r in results)
     print(f"CP-SAT {label:28} {summary([r.wall_ms for r in results])}; proven optimal {proven}/{len(results)}; "
@@ -54,7 +53,7 @@ def main() -> None:
     cpsat("6 tiles proven (target 5 s)", game_positions(n6, seed=106, tiles=6), 30000)
     for tiles, count, seed in ((2, e2, 202), (3, e3, 203)):
         positions = game_positions(count, seed=seed, tiles=tiles)
-        model = [solve_plan(p, time_limit_ms=30000) for p in positions]
+        model = [placement_model.solve_plan(p, time_limit_ms=30000) for p in positions]
         enum = [best_plan_by_enumeration(p) for p in positions]
         assert all(m.objective == e.value.total for m, e in zip(model, enum) if m.status == "OPTIMAL")
         ratio = statistics.median(e.wall_ms / max(m.wall_ms, 1e-3) for m, e in zip(model, enum))
