@@ -486,16 +486,22 @@ def _pasture_classes(model: cp_model.CpModel, position: PlanPosition, graph: _Pa
     for v, ys in holding.items():
         if v[0] == "o":
             model.add(sum(ys) <= 1)
-    for (k1, i1, k2, i2), edge in graph.edge_vars.items():
-        model.add(edge <= sum(chosen[c] for c, members in enumerate(classes)
-                              if (k1, i1) in members and (k2, i2) in members))
+    inner: list[list] = []  # per class: (its two ends, edge boolean) for the edges inside it
+    within: dict[tuple, list] = {key: [] for key in graph.edge_vars}  # edge -> the classes holding both ends
     for c, members in enumerate(classes):
-        inner = [(set(((k1, i1), (k2, i2))), edge) for (k1, i1, k2, i2), edge in graph.edge_vars.items()
-                 if (k1, i1) in members and (k2, i2) in members]
+        inside = set(members)
+        inner.append([])
+        for (k1, i1, k2, i2), edge in graph.edge_vars.items():
+            if (k1, i1) in inside and (k2, i2) in inside:
+                inner[c].append(({(k1, i1), (k2, i2)}, edge))
+                within[k1, i1, k2, i2].append(chosen[c])
+    for key, edge in graph.edge_vars.items():
+        model.add(edge <= sum(within[key]))
+    for c, members in enumerate(classes):
         rest = members[1:]
         for bits in range((1 << len(rest)) - 1):  # every split keeping members[0] on one side
             side = {members[0]} | {v for b, v in enumerate(rest) if bits >> b & 1}
-            model.add(chosen[c] <= sum(edge for ends, edge in inner if len(ends & side) == 1))
+            model.add(chosen[c] <= sum(edge for ends, edge in inner[c] if len(ends & side) == 1))
     wrangle: dict[tuple[int, int], cp_model.IntVar] = {}
     potential = []
     for c, members in enumerate(classes):
