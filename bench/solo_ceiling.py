@@ -23,7 +23,7 @@ import _path  # noqa: F401  (first: keeps bench/solver.py from shadowing the sol
 from tqdm import tqdm
 
 from solver.config import GameConfig
-from solver.evaluation import position_value
+from solver.evaluation import position_value, total
 from solver.game import Game
 from solver.hints import rank_options
 
@@ -33,7 +33,7 @@ SEARCH_BUDGET_MS = 20_000  #: per expansion: large enough that no option search 
 
 def _value(game: Game) -> float:
     """The seat's position value, in points (its final score once the game is over)."""
-    return sum(position_value(game, SEAT).values())
+    return total(position_value(game, SEAT))
 
 
 def _after(game: Game, moves: list[dict]) -> Game:
