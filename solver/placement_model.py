@@ -316,8 +316,10 @@ def _bandits(model: cp_model.CpModel, position: PlanPosition, cands: list[_Candi
         targets.append(t)
     if not targets:
         return out
-    bullets = position.bullets + sum(tile_bullets(tile) * used[i] for i, tile in enumerate(position.tiles))
-    bullets += sum(cover[rc] for rc in side.squares(SpaceKind.BULLET) if rc in cover)
+    # One new expression, never grown in place: CP-SAT's ``1 * e`` and ``0 + e`` return ``e`` itself and its
+    # ``+=`` changes that object, here the ``used`` expression of a lone bullet tile that the bonuses term holds.
+    bullets = (position.bullets + sum(tile_bullets(tile) * used[i] for i, tile in enumerate(position.tiles))
+               + sum(cover[rc] for rc in side.squares(SpaceKind.BULLET) if rc in cover))
     shots = model.new_int_var(0, len(targets), "shots")
     model.add(shots <= bullets)
     model.add(shots <= sum(targets))
