@@ -40,12 +40,18 @@ def game_positions(count: int, seed: int, tiles: int | tuple[int, ...] = 1, max_
     """``count`` planning positions taken from random games played by the engine: a random seat at a
     random moment of a 2-4 player game, with ``tiles`` tiles (or a random count among them) drawn from
     the tiles still in the trays (at most ``max_size`` squares each).  Deterministic for ``seed``.
-    ``with_games``: each item is ``(position, game, seat)``, the game stopped at that moment."""
+    ``with_games``: each item is ``(position, game, seat)``, the game stopped at that moment.
+    Raises ``ValueError`` when the catalog holds fewer such tiles than a position asks for (the search for
+    one would never end)."""
     from solver.bots import RandomBot
     from solver.config import GameConfig
     from solver.game import Game
     from solver.plans import PlanPosition
 
+    small = sum(1 for t in load_catalog().tiles if t.size <= max_size)
+    wanted = tiles if isinstance(tiles, int) else max(tiles)
+    if small < wanted:
+        raise ValueError(f"{wanted} tiles of at most {max_size} squares are asked for, the catalog has {small}")
     rng = random.Random(seed)
     out = []
     while len(out) < count:

@@ -35,6 +35,11 @@ def assert_playable(position: PlanPosition, placements: list[Placement]) -> None
         s.place(tile, p.orientation, p.row, p.col)
 
 
+def test_game_positions_refuses_more_tiles_than_the_catalog_holds():
+    with pytest.raises(ValueError, match="97 tiles of at most 6 squares are asked for, the catalog has 96"):
+        game_positions(1, seed=1, tiles=97)
+
+
 def _shooting_positions() -> list[PlanPosition]:
     """Positions from random games whose tiles carry bandits, sheriffs or bullets: the first tile in turn a
     Sheriff's Office, another tile giving bullets (icons, a Cache), a sheriff's and a bandit's, the others
