@@ -36,15 +36,17 @@ def random_settlement(seed: int, *, tiles: int = 400, covered: int | None = None
     return settlement
 
 
-def game_positions(count: int, seed: int, tiles: int | tuple[int, ...] = 1, max_size: int = 6, with_games: bool = False):
+def game_positions(count: int, seed: int, tiles: int | tuple[int, ...] = 1, max_size: int = 6, with_games: bool = False,
+                   side: str = "normal"):
     """``count`` planning positions taken from random games played by the engine: a random seat at a
     random moment of a 2-4 player game, with ``tiles`` tiles (or a random count among them) drawn from
-    the tiles still in the trays (at most ``max_size`` squares each).  Deterministic for ``seed``.
+    the tiles still in the trays (at most ``max_size`` squares each).  Every seat plays the ``side``
+    (``normal``, ``wild`` or ``random``) of a random board.  Deterministic for ``seed``.
     ``with_games``: each item is ``(position, game, seat)``, the game stopped at that moment.
     Raises ``ValueError`` when the catalog holds fewer such tiles than a position asks for (the search for
     one would never end)."""
     from solver.bots import RandomBot
-    from solver.config import GameConfig
+    from solver.config import GameConfig, SeatConfig
     from solver.game import Game
     from solver.plans import PlanPosition
 
@@ -55,7 +57,8 @@ def game_positions(count: int, seed: int, tiles: int | tuple[int, ...] = 1, max_
     rng = random.Random(seed)
     out = []
     while len(out) < count:
-        game = Game(GameConfig(players=rng.randint(2, 4), seed=rng.randrange(10**9)))
+        players = rng.randint(2, 4)
+        game = Game(GameConfig(players=players, seed=rng.randrange(10**9), seats=(SeatConfig(side=side),) * players))
         bot = RandomBot(rng.randrange(10**9))
         stop = rng.randint(0, 140)
         while not game.finished and len(game.moves) < stop:

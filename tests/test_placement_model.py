@@ -20,7 +20,7 @@ from tests.fixtures import fixture_game, place, resolve
 
 #: 203 positions from random 2-4 player games: 135 with 1 tile, 65 with 2, 3 with 3 small tiles (the
 #: exhaustive search of 3 tiles takes seconds to minutes: bench/solver.py runs bigger ones); 56 more with
-#: chosen tiles below (``SHOOTING``).
+#: chosen tiles and 32 on wild sides below (``SHOOTING``, ``WILD``).
 POSITIONS = (game_positions(135, seed=1, tiles=1) + game_positions(65, seed=2, tiles=2)
              + game_positions(3, seed=3, tiles=3, max_size=2))
 
@@ -62,11 +62,13 @@ def _shooting_positions() -> list[PlanPosition]:
 
 
 SHOOTING = _shooting_positions()
+#: 32 positions from random games on the boards' wild sides (every wild side's spaces and placement rules).
+WILD = game_positions(24, seed=14, tiles=1, side="wild") + game_positions(8, seed=15, tiles=2, side="wild")
 
 
-@pytest.mark.parametrize("index", range(len(POSITIONS) + len(SHOOTING)))
+@pytest.mark.parametrize("index", range(len(POSITIONS) + len(SHOOTING) + len(WILD)))
 def test_cpsat_optimum_equals_exhaustive_search(index):
-    position = (POSITIONS + SHOOTING)[index]
+    position = (POSITIONS + SHOOTING + WILD)[index]
     result = solve_plan(position)
     reference = best_plan_by_enumeration(position)
     assert result.status == "OPTIMAL"
