@@ -152,6 +152,9 @@ class _Search:
         if key not in self._plan_values:
             player = game.players[self.seat]
             position = PlanPosition.from_game(game, self.seat, [tile])
+            pending = game.pending()
+            if moves is not None and pending and pending.get("rooted_on") and pending.get("tile") == tile.id:
+                position.rooted_on = (tile.id, tuple(pending["rooted_on"]))  # House in Danger, Signpost
             if moves is None:
                 spots = legal_placements(player.settlement, tile)
                 moves = [{"type": "place", **p.to_json()} for p in spots]

@@ -815,8 +815,11 @@ def solve_plan(position: PlanPosition, *, required: bool = False, time_limit_ms:
     (in at least one tile's placement or absence).  ``objective_bounds``: ``(low, high)`` the objective
     must lie in (with ``exclude``: is there another plan worth ``low``?).
     Raises nothing for a position without legal plans: the result is INFEASIBLE (required, or bounds or
-    exclusions no plan meets) or the empty plan.
+    exclusions no plan meets) or the empty plan.  Raises ``ValueError`` for a position with ``rooted_on``
+    (the model places tiles by the connection rules only).
     """
+    if position.rooted_on is not None:
+        raise ValueError("a rooted placement (rooted_on) is valued with evaluate_plan, not searched")
     start = time.perf_counter()
     s = position.settlement
     g = s.grid

@@ -32,7 +32,10 @@ def best_plan_by_enumeration(position: PlanPosition, required: bool = False) -> 
     """The optimum over every legal plan (any subset of the tiles, or all of them when ``required``).
 
     Ties keep the first plan found.  With ``required`` and no way to place every tile, the result
-    has no placements and a value of ``None``."""
+    has no placements and a value of ``None``.  Raises ``ValueError`` for a position with ``rooted_on``
+    (plans are placed by the connection rules only)."""
+    if position.rooted_on is not None:
+        raise ValueError("a rooted placement (rooted_on) is valued with evaluate_plan, not searched")
     start = time.perf_counter()
     tiles = position.tiles
     seen: set[frozenset] = set()

@@ -104,6 +104,10 @@ class PlanPosition:
     #: count the positional terms (``town_progress``, ``pasture_potential``: advice, not points); False
     #: gives points only, as the daily puzzles score a plan (docs/puzzles.md)
     positional: bool = True
+    #: ``(tile id, (row, col))``: that tile's placement must cover the square and needs no connection (House
+    #: in Danger's building on a board without an X, Signpost's General Store on the third signpost: Wild
+    #: sides); only ``evaluate_plan`` reads it (the hint search values such a decision's placements)
+    rooted_on: tuple[str, tuple[int, int]] | None = None
 
     @classmethod
     def from_game(cls, game, seat: int, tiles: list[Tile]) -> PlanPosition:
@@ -203,19 +207,21 @@ def play(position: PlanPosition, placements: list[Placement]) -> tuple[list[Plac
     if len(ids) != len(set(ids)):
         raise IllegalPlan("a plan places each tile at most once")
     settlement = position.settlement.copy()
+    rooted_tile, site = position.rooted_on or (None, None)
+    root = lambda p: site if p.tile_id == rooted_tile else None
     todo = list(placements)
     order = []
     while todo:
         for p in todo:
             tile = position.tile(p.tile_id)
-            if check_placement(settlement, tile, p.orientation, p.row, p.col).legal:
-                settlement.place(tile, p.orientation, p.row, p.col)
+            if check_placement(settlement, tile, p.orientation, p.row, p.col, rooted_on=root(p)).legal:
+                settlement.place(tile, p.orientation, p.row, p.col, rooted_on=root(p))
                 order.append(p)
                 todo.remove(p)
                 break
         else:
-            reasons = [check_placement(settlement, position.tile(p.tile_id), p.orientation, p.row, p.col).message
-                       for p in todo]
+            reasons = [check_placement(settlement, position.tile(p.tile_id), p.orientation, p.row, p.col,
+                                       rooted_on=root(p)).message for p in todo]
             raise IllegalPlan(f"no legal order: {len(todo)} placement(s) cannot be played ({reasons[0]})")
     return order, settlement
 

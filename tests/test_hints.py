@@ -8,7 +8,7 @@ import random
 import pytest
 
 from solver.bots import GreedyBot, HintBot, RandomBot, make_bot, play_game
-from solver.config import GameConfig
+from solver.config import GameConfig, SeatConfig
 from solver.determinize import PositionError, sample_game
 from solver.evaluation import TERMS, position_value, potential_share, remaining
 from solver.game import Game
@@ -353,6 +353,45 @@ def test_solo_look_ahead_reranks_the_best_options_without_changing_the_game():
     assert ahead[0].label in {o.label for o in plain[:LOOKAHEAD_OPTIONS]}
     trial = Game.from_json(game.to_json())
     play_option(trial, ahead[0].moves)
+
+
+def _house_in_danger() -> Game:
+    """A solo game on House in Danger (coyote-canyon's wild side) at its first decision that places a tile:
+    the set-aside building on its site, which the board (no X) needs before any other tile."""
+    game = Game(GameConfig(players=1, seed=5, seats=(SeatConfig(board="coyote-canyon", side="wild"),)))
+    bot = RandomBot(5)
+    while not game.pending().get("rooted_on"):
+        game.apply(bot.choose(game, 0))
+    return game
+
+
+def _signpost() -> Game:
+    """A Signpost board with signposts 1 and 2 covered and the set-aside General Store chosen."""
+    from tests.test_wild_sides import SIGNPOST, new, settle
+
+    game = new(SIGNPOST, "signpost")
+    settle(game, "st", 0, 2)
+    settle(game, "st", 0, 4)
+    game.apply({"type": "signpost", "tile": game.players[0].set_aside})
+    return game
+
+
+@pytest.mark.parametrize("setup, source", [(_house_in_danger, "house"), (_signpost, "signpost")])
+def test_hints_place_a_building_rooted_on_its_space(setup, source):
+    # Wild sides / House in Danger (the board has no X: the set-aside building goes on its site first) and
+    # Signpost ("it only needs to cover the third signpost; it does not need to connect"): the hint search
+    # values these placements rooted on their space, as the engine plays them (it once refused them all).
+    game = setup()
+    pending = game.pending()
+    assert pending["source"] == source
+    options, partial = rank_options(game, 0, 3, 10_000)  # the search itself (a fixture board cannot be sampled)
+    assert options and not partial
+    for option in options:
+        trial = Game.from_json(game.to_json(), game.catalog)
+        before = len(trial.players[0].settlement.tiles)
+        play_option(trial, option.moves)
+        placed = trial.players[0].settlement.tiles[before].squares
+        assert tuple(pending["rooted_on"]) in [rc for rc, _ in placed]
 
 
 def test_options_stay_legal_when_two_plays_cover_the_same_squares():

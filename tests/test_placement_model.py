@@ -178,6 +178,22 @@ def test_first_plan_covers_the_x():
     assert (1, 1) in squares
 
 
+def test_a_rooted_placement_is_valued_but_not_searched():
+    # Wild sides / House in Danger, Signpost: a set-aside building placed on its space needs no connection
+    # (and the House in Danger board has no X).  evaluate_plan honours rooted_on; the searches refuse it.
+    side = board_side_from_map(["....", "..+."], rule="house_in_danger")  # + the building's site, no X
+    position = PlanPosition(Settlement(side), (tile_from_map("a", ".."),))
+    with pytest.raises(IllegalPlan, match="no X"):
+        evaluate_plan(position, [Placement("a", 0, 1, 1)])
+    rooted = dataclasses.replace(position, rooted_on=("a", (1, 2)))
+    assert evaluate_plan(rooted, [Placement("a", 0, 1, 1)]).total == 0
+    with pytest.raises(IllegalPlan, match="must cover its space"):
+        evaluate_plan(rooted, [Placement("a", 0, 0, 0)])
+    for search in (solve_plan, best_plan_by_enumeration):
+        with pytest.raises(ValueError, match="rooted_on"):
+            search(rooted)
+
+
 def test_connection_through_a_printed_field_is_used():
     # Drafting a tile: a connection can continue through printed cows and fields. The gold bonus is
     # reachable only through the printed field: tile a joins the field, tile b covers the gold beyond it.
