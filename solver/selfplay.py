@@ -5,7 +5,8 @@ hint bot; ``--players 2 --bot hint --bot greedy`` seats the listed bots in turn 
 game to game so that no bot always plays first).  A progress bar (tqdm) shows the games; at the end it
 prints the score distribution per bot, the solo ranks reached (Sidekick to Mysterious Stranger), the
 win rates per bot and the mean and 95th-percentile time per decision.  ``--json FILE`` also writes the
-figures.  Game ``i`` uses seed ``seed + i``: the same command gives the same games.
+figures; ``--side wild`` seats every player on a board's wild side.  Game ``i`` uses seed ``seed + i``:
+the same command gives the same games.
 
 Source: our design (docs/hints.md).
 """
@@ -22,7 +23,7 @@ from dataclasses import dataclass, field
 from tqdm import tqdm
 
 from solver.bots import BOTS, make_bot
-from solver.config import GameConfig
+from solver.config import SIDE_CHOICES, GameConfig, SeatConfig
 from solver.game import Game
 from solver.hints import DEFAULT_BUDGET_MS
 from solver.solo import solo_rank
@@ -56,9 +57,11 @@ class SelfPlayResult:
         return out
 
 
-def play_one(players: int, seed: int, bot_names: list[str], budget_ms: float, result: SelfPlayResult) -> Game:
-    """Play one game with seed ``seed``, seat ``i`` played by ``bot_names[i]``; record it in ``result``."""
-    game = Game(GameConfig(players=players, seed=seed))
+def play_one(players: int, seed: int, bot_names: list[str], budget_ms: float, result: SelfPlayResult,
+             side: str = "normal") -> Game:
+    """Play one game with seed ``seed``, seat ``i`` played by ``bot_names[i]``, every seat on the ``side``
+    (``normal``, ``wild`` or ``random``) of a random board; record it in ``result``."""
+    game = Game(GameConfig(players=players, seed=seed, seats=(SeatConfig(side=side),) * players))
     bots = [make_bot(name, seed * 31 + i, budget_ms) for i, name in enumerate(bot_names)]
     while not game.finished:
         seat = game.pending()["seat"]
@@ -78,9 +81,9 @@ def play_one(players: int, seed: int, bot_names: list[str], budget_ms: float, re
 
 
 def run(players: int, games: int, bots: list[str], seed: int, budget_ms: float = DEFAULT_BUDGET_MS,
-        progress: bool = True) -> SelfPlayResult:
-    """Play ``games`` games; seats take the ``bots`` in turn, rotated by one seat each game.
-    Raises ``ValueError`` for an unknown bot name or a bad count."""
+        progress: bool = True, side: str = "normal") -> SelfPlayResult:
+    """Play ``games`` games on ``side`` boards; seats take the ``bots`` in turn, rotated by one seat each
+    game.  Raises ``ValueError`` for an unknown bot name or a bad count, ``ConfigError`` for a bad side."""
     if games < 1:
         raise ValueError("games must be 1 or more")
     for name in bots:
@@ -89,7 +92,7 @@ def run(players: int, games: int, bots: list[str], seed: int, budget_ms: float =
     result = SelfPlayResult()
     for i in tqdm(range(games), desc=f"{players}p {'/'.join(bots)}", unit="game", disable=not progress):
         names = [bots[(seat + i) % len(bots)] for seat in range(players)]
-        play_one(players, seed + i, names, budget_ms, result)
+        play_one(players, seed + i, names, budget_ms, result, side)
     return result
 
 
@@ -112,12 +115,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bot", action="append", choices=sorted(BOTS), help="a bot (repeat to seat several kinds)")
     parser.add_argument("--seed", type=int, default=1, help="seed of the first game (game i: seed + i)")
     parser.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS, help="hint budget per decision")
+    parser.add_argument("--side", default="normal", choices=SIDE_CHOICES,
+                        help="every seat's board side (random boards; wild: the wild sides' rules)")
     parser.add_argument("--json", help="also write the summary to this file")
     parser.add_argument("--quiet", action="store_true", help="no progress bar")
     args = parser.parse_args(argv)
     if args.games < 1:
         parser.error("--games must be 1 or more")
-    result = run(args.players, args.games, args.bot or ["hint"], args.seed, args.budget_ms, progress=not args.quiet)
+    result = run(args.players, args.games, args.bot or ["hint"], args.seed, args.budget_ms, progress=not args.quiet,
+                 side=args.side)
     summary = result.summary()
     _print(summary)
     if args.json:

@@ -335,6 +335,15 @@ def test_selfplay_command_prints_and_writes_the_summary(tmp_path, capsys):
     assert "greedy" in capsys.readouterr().out
 
 
+def test_selfplay_on_the_wild_sides(tmp_path):
+    # Seeds 7-10 seat the hint bot on House in Danger (whose first placement is its building's, rooted on its
+    # site) and Signpost among the other wild sides.
+    out = tmp_path / "wild.json"
+    assert selfplay_main(["--players", "2", "--games", "4", "--bot", "hint", "--seed", "7", "--side", "wild",
+                          "--quiet", "--json", str(out)]) == 0
+    assert json.loads(out.read_text())["bots"]["hint"]["games"] == 8
+
+
 def test_rank_options_does_not_change_the_game():
     game = until(advance(2, 8, 6), "draft")
     before = json.dumps(game.to_json(), sort_keys=True)
