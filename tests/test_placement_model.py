@@ -44,7 +44,7 @@ def _shooting_positions() -> list[PlanPosition]:
     """Positions from random games whose tiles carry bandits, sheriffs or bullets: the first tile in turn a
     Sheriff's Office, another tile giving bullets (icons, a Cache), a sheriff's and a bandit's, the others
     any of these; no bullet in hand in half of them.  Random draws from the trays meet these cases too
-    rarely: they missed a bullet space counted twice (with no bullet in hand, a third of the positions
+    rarely: they missed a bullet space counted twice (with no bullet in hand, in 29 of 100 positions
     holding a Sheriff's Office)."""
     rng = random.Random(11)
     tiles = POSITIONS[0].catalog.tiles
