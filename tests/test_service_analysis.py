@@ -72,6 +72,24 @@ def test_a_seat_gets_hints_only_for_its_own_decision(server, table):
     assert server.client.get(f"/games/{game_id}").json()["moves_played"] == len(local.moves)  # nothing changed
 
 
+def test_a_hint_at_house_in_dangers_first_placement(server):
+    # Wild sides / House in Danger: the board has no X and the set-aside building goes on its site first; the
+    # hint for that decision once failed (its placements, rooted on the site, were all refused).
+    seats = [{"board": "coyote-canyon", "side": "wild"}]
+    created = server.client.post("/games", {"players": 1, "seed": 5, "seats": seats}).json()
+    game_id, token = created["id"], created["tokens"][0]["token"]
+    local = Game(GameConfig.from_json({"players": 1, "seed": 5, "seats": seats}))
+    rng = random.Random(5)
+    while not local.pending().get("rooted_on"):
+        move = rng.choice(local.legal_moves())
+        assert server.client.post(f"/games/{game_id}/moves", move, token=token).status == 200
+        local.apply(move)
+    r = server.client.get(f"/games/{game_id}/hint?top=3&budget_ms=100", token=token)
+    assert r.status == 200, r.text
+    options = r.json()["options"]
+    assert options and all(option["moves"][0] in local.legal_moves() for option in options)
+
+
 def test_hint_budgets_are_capped_by_the_server_and_checked(server, table):
     game_id, tokens, local = table
     path, token = f"/games/{game_id}/hint", tokens[local.pending()["seat"]]
