@@ -63,6 +63,7 @@ from solver.plans import (
     evaluate_plan,
     plan_wrangles,
     play_order,
+    refuse_rooted,
     tile_bonus_points,
     tile_bullets,
 )
@@ -818,8 +819,7 @@ def solve_plan(position: PlanPosition, *, required: bool = False, time_limit_ms:
     exclusions no plan meets) or the empty plan.  Raises ``ValueError`` for a position with ``rooted_on``
     (the model places tiles by the connection rules only).
     """
-    if position.rooted_on is not None:
-        raise ValueError("a rooted placement (rooted_on) is valued with evaluate_plan, not searched")
+    refuse_rooted(position)
     start = time.perf_counter()
     s = position.settlement
     g = s.grid

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass
 
 from solver.placement import legal_placements
-from solver.plans import PlanPosition, PlanValue, evaluate_plan
+from solver.plans import PlanPosition, PlanValue, evaluate_plan, refuse_rooted
 from solver.settlement import Placement, Settlement
 
 
@@ -34,8 +34,7 @@ def best_plan_by_enumeration(position: PlanPosition, required: bool = False) -> 
     Ties keep the first plan found.  With ``required`` and no way to place every tile, the result
     has no placements and a value of ``None``.  Raises ``ValueError`` for a position with ``rooted_on``
     (plans are placed by the connection rules only)."""
-    if position.rooted_on is not None:
-        raise ValueError("a rooted placement (rooted_on) is valued with evaluate_plan, not searched")
+    refuse_rooted(position)
     start = time.perf_counter()
     tiles = position.tiles
     seen: set[frozenset] = set()

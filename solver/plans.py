@@ -82,6 +82,14 @@ class IllegalPlan(ValueError):
     """The placements cannot all be played: overlap, a tile used twice, or no legal order."""
 
 
+def refuse_rooted(position: PlanPosition) -> None:
+    """For the plan searches (CP-SAT and the enumerator), which place tiles by the connection rules only:
+    raises ``ValueError`` for a position with ``rooted_on`` (a rooted placement is valued with
+    ``evaluate_plan``, Wild sides / House in Danger, Signpost)."""
+    if position.rooted_on is not None:
+        raise ValueError("a rooted placement (rooted_on) is valued with evaluate_plan, not searched")
+
+
 @dataclass
 class PlanPosition:
     """What a planner needs: the settlement (not changed), the tiles that may be placed, the year
