@@ -26,7 +26,7 @@ Model (OR-Tools CP-SAT):
   CP-SAT and also enforced from outside by a timer thread calling ``stop_search``; the best plan found so
   far is always returned, with status OPTIMAL or FEASIBLE, the bound and the gap.  Parameters by plan
   size (``CUT_CONNECTIVITY_UP_TO_TILES``, ``LP_CLAUSES_FROM_TILES``, ``ROOT_CUT_ROUNDS``,
-  ``CLAUSE_MINIMIZATION_WORK``) were chosen
+  ``CLAUSE_MINIMIZATION_WORK``, ``CONFLICT_ANALYSIS``) were chosen
   by CP-SAT's deterministic time on ``bench/solver.py``'s positions (docs/solver.md).
 """
 
@@ -98,6 +98,14 @@ CLAUSE_MINIMIZATION_WORK = 0.0
 #: -> 2.36 on 40 others), 6 tiles 6.92 -> 6.08 s (8), 4 tiles 35.1 -> 24.4 s (12, seeds 7 and 1), 5 tiles
 #: 20.8 -> 11.0 s (10, seed 7); 2 tiles unchanged, so small plans keep the default.
 ROOT_CUT_ROUNDS = 0
+#: CP-SAT's conflict analysis, for every plan: also bump the activity of the variables in the reasons of a
+#: conflict (``also_bump_variables_in_conflict_reasons``) and backtrack chronologically
+#: (``use_chronological_backtracking``); both are off by default.  Measured 2026-11-24 by CP-SAT's
+#: deterministic time on bench/solver.py's positions, sums under CP-SAT seeds 7, 1, 2, 3 (docs/solver.md):
+#: 3 tiles 10.38, 7.79, 7.83, 8.55 -> 7.07, 6.13, 6.06, 6.65 s (100 positions) and 2.46, 2.63, 2.01, 2.36 ->
+#: 2.26, 1.85, 2.36, 1.92 s (40 others), 6 tiles 4.75, 5.25 -> 4.32, 4.73 s (8, seeds 7 and 1), 4 tiles
+#: 21.3, 27.5 -> 20.8, 25.5 s (12), 2 tiles 2.26, 2.24 -> 2.13, 2.11 s (30), 5 tiles 10.95 -> 11.43 s (10, seed 7).
+CONFLICT_ANALYSIS = {"also_bump_variables_in_conflict_reasons": True, "use_chronological_backtracking": True}
 #: Pastures after the plan are chosen among explicit classes (``_pasture_classes``: connected sets of the
 #: plan's field groups and the pastures they may touch) while there are at most this many classes and at
 #: most ``MAX_PASTURE_CLASS_CUTS`` connectivity cuts over them; beyond, by labelled components
@@ -295,19 +303,30 @@ def _bandits(model: cp_model.CpModel, position: PlanPosition, cands: list[_Candi
     model.add(office <= sum(used[i] for i in offices)) if offices else model.add(office == 0)
     for b, here in present.items():
         sights = []
-        for sq, on in sheriff_at.items():
-            if sq == b or (sq[0] != b[0] and sq[1] != b[1]):
-                continue
-            between = _between(sq, b)
-            if any(g.bit(*m) & fixed for m in between):
-                continue
-            v = model.new_bool_var(f"sight{sq}{b}")
-            if not isinstance(on, int):
-                model.add(v <= on)
-            for m in between:
-                if m in new_blocker:
-                    model.add(v + sum(new_blocker[m]) <= 1)
-            sights.append(v)
+        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            # walk away from the bandit to the farthest sheriff square on the line; ``clear`` bounds "no
+            # square passed so far holds a new blocker" (one row per square, shared by the sheriffs beyond)
+            reach = max((abs(sq[0] - b[0]) + abs(sq[1] - b[1]) for sq in sheriff_at
+                         if (sq[0] - b[0]) * dc == (sq[1] - b[1]) * dr and (sq[0] - b[0]) * dr + (sq[1] - b[1]) * dc > 0),
+                        default=0)
+            clear, (r, c) = 1, (b[0] + dr, b[1] + dc)
+            for step in range(1, reach + 1):
+                if (r, c) in sheriff_at:
+                    on = sheriff_at[(r, c)]
+                    v = model.new_bool_var(f"sight{(r, c)}{b}")
+                    for bound in (on, clear):
+                        if not isinstance(bound, int):
+                            model.add(v <= bound)
+                    sights.append(v)
+                if g.bit(r, c) & fixed:
+                    break
+                if step < reach and (r, c) in new_blocker:
+                    passed = model.new_bool_var(f"clear{(r, c)}{b}")
+                    model.add(passed + sum(new_blocker[(r, c)]) <= 1)
+                    if not isinstance(clear, int):
+                        model.add(passed <= clear)
+                    clear = passed
+                r, c = r + dr, c + dc
         if not sights and not offices:
             continue
         t = model.new_bool_var(f"target{b}")
@@ -326,15 +345,6 @@ def _bandits(model: cp_model.CpModel, position: PlanPosition, cands: list[_Candi
     model.add(shots <= sum(targets))
     out.append((BANDIT_POINTS + TOMBSTONE_POINTS - POINTS_PER_BULLET) * shots)
     return out
-
-
-def _between(a: Coord, b: Coord) -> list[Coord]:
-    """Squares strictly between two squares of one row or column."""
-    if a[0] == b[0]:
-        lo, hi = sorted((a[1], b[1]))
-        return [(a[0], c) for c in range(lo + 1, hi)]
-    lo, hi = sorted((a[0], b[0]))
-    return [(r, a[1]) for r in range(lo + 1, hi)]
 
 
 def _wrangles(model: cp_model.CpModel, position: PlanPosition, cands: list[_Candidate], x: list, by_tile: dict,
@@ -948,6 +958,8 @@ def solve_plan(position: PlanPosition, *, required: bool = False, time_limit_ms:
         for cut in ("add_cg_cuts", "add_mir_cuts", "add_zero_half_cuts", "add_clique_cuts"):
             setattr(solver.parameters, cut, False)
     solver.parameters.inprocessing_minimization_dtime = CLAUSE_MINIMIZATION_WORK
+    for name, value in CONFLICT_ANALYSIS.items():
+        setattr(solver.parameters, name, value)
     solver.parameters.max_time_in_seconds = max(0.001, time_limit_ms / 1000)
     if deterministic_limit is not None:
         solver.parameters.max_deterministic_time = deterministic_limit

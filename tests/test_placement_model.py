@@ -353,6 +353,15 @@ def test_a_building_between_blocks_the_shot():
     assert result.value.terms["bandits"] == 0  # the sheriff can only stand behind the house
 
 
+def test_the_plans_own_building_between_blocks_the_shot():
+    # The house may only go on the gold space, between the settlement's sheriff and its bandit: placing it
+    # would gain the gold (1) and lose the shot (2). The model walks each line of sight away from the
+    # bandit, counting each square's new blocker once.
+    position = bandit_position(["X.$.", "^^^^"], {"house": "h"}, bullets=1, placed=[("sheriff", "s", 0, 1), ("b", "b", 0, 3)])
+    result = check_against_enumeration(position)
+    assert result.objective == 2 and result.placements == []  # the shot is worth more than the gold
+
+
 def test_sheriffs_office_shoots_anywhere():
     # Building guide / Sheriff's Office: "take a bullet ... shoot bandits anywhere on your settlement board".
     position = bandit_position(["X..", "...", "^.."], {"office": ("#", "Sheriff's Office")}, placed=[("b", "b", 2, 2)])
