@@ -24,10 +24,10 @@ Model (OR-Tools CP-SAT):
 - **Search.** One worker and a fixed seed (parallel search is not deterministic, and more workers than
   the machine's 2 cores is slower), so the same input gives the same answer.  The time limit is given to
   CP-SAT and also enforced from outside by a timer thread calling ``stop_search``; the best plan found so
-  far is always returned, with status OPTIMAL or FEASIBLE, the bound and the gap.  Parameters by plan
-  size (``CUT_CONNECTIVITY_UP_TO_TILES``, ``LP_CLAUSES_FROM_TILES``, ``ROOT_CUT_ROUNDS``,
-  ``CLAUSE_MINIMIZATION_WORK``, ``CONFLICT_ANALYSIS``) were chosen
-  by CP-SAT's deterministic time on ``bench/solver.py``'s positions (docs/solver.md).
+  far is always returned, with status OPTIMAL or FEASIBLE, the bound and the gap.  The parameters, by plan
+  size (``CUT_CONNECTIVITY_UP_TO_TILES``, ``LP_CLAUSES_FROM_TILES``, ``ROOT_CUT_ROUNDS``) or for every plan
+  (``CLAUSE_MINIMIZATION_WORK``, ``CONFLICT_ANALYSIS``), were chosen by CP-SAT's deterministic time on
+  ``bench/solver.py``'s positions (docs/solver.md).
 """
 
 from __future__ import annotations
