@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from enum import Enum
 from functools import cached_property
 
+from solver.geometry import STEPS
 from solver.provenance import Sourced
 
 
@@ -293,7 +294,7 @@ class BoardSide:
         Mining ("you have claimed the adjacent mine")."""
         out = {}
         for r, c in self.squares(SpaceKind.PICKAXE):
-            for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+            for dr, dc in STEPS:
                 rr, cc = r + dr, c + dc
                 if 0 <= rr < self.height and 0 <= cc < self.width and self.space(rr, cc).kind is SpaceKind.MINE:
                     out[(r, c)] = (rr, cc)

@@ -303,11 +303,11 @@ def _bandits(model: cp_model.CpModel, position: PlanPosition, cands: list[_Candi
     model.add(office <= sum(used[i] for i in offices)) if offices else model.add(office == 0)
     for b, here in present.items():
         sights = []
-        for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1)):
+        for dr, dc in STEPS:
             # walk away from the bandit to the farthest sheriff square on the line; ``clear`` bounds "no
             # square passed so far holds a new blocker" (one row per square, shared by the sheriffs beyond)
-            reach = max((abs(sq[0] - b[0]) + abs(sq[1] - b[1]) for sq in sheriff_at
-                         if (sq[0] - b[0]) * dc == (sq[1] - b[1]) * dr and (sq[0] - b[0]) * dr + (sq[1] - b[1]) * dc > 0),
+            reach = max((d for sq in sheriff_at  # d: how far along this direction the sheriff square lies
+                         if (d := (sq[0] - b[0]) * dr + (sq[1] - b[1]) * dc) > 0 and sq == (b[0] + d * dr, b[1] + d * dc)),
                         default=0)
             clear, (r, c) = 1, (b[0] + dr, b[1] + dc)
             for step in range(1, reach + 1):
