@@ -262,7 +262,9 @@ def _bandits(model: cp_model.CpModel, position: PlanPosition, cands: list[_Candi
     """The ``bandits`` term (solver.plans): exposure of new and chased-off bandits, and shots once the plan
     is placed: a bandit square is a target when some sheriff square in its row or column holds a sheriff
     and no square between holds a blocker (fixed, or a building or cow square of a chosen placement) —
-    or when the plan holds a Sheriff's Office; shots are at most the bullets and at most the targets."""
+    or when the plan holds a Sheriff's Office; shots are at most the bullets and at most the targets.
+    Source: rulebook, Sheriffs and Bandits ("Sheriffs cannot, however, shoot through cows, hills, mines, or
+    buildings"); Building guide / Sheriff's Office."""
     s = position.settlement
     g = s.grid
     side = s.side

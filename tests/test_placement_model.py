@@ -354,6 +354,7 @@ def test_a_building_between_blocks_the_shot():
 
 
 def test_the_plans_own_building_between_blocks_the_shot():
+    # Rulebook, Sheriffs and Bandits: "Sheriffs cannot, however, shoot through ... buildings."
     # The house may only go on the gold space, between the settlement's sheriff and its bandit: placing it
     # would gain the gold (1) and lose the shot (2). The model walks each line of sight away from the
     # bandit, counting each square's new blocker once.
