@@ -22,6 +22,7 @@ serve: $(STAMP)
 	$(VENV)/bin/gunicorn --bind $(HOST):$(PORT) --workers 2 --worker-class gthread --threads 8 'service.app:create_app()'
 
 test: $(STAMP)
+	$(PY) -m ruff check solver service puzzles tests bench
 	$(PY) -m pytest -q
 
 # The service's tests (tests/test_service_*.py) on a throwaway PostgreSQL cluster: initdb in a temporary
@@ -39,7 +40,7 @@ bench: $(STAMP)
 	$(PY) bench/puzzles.py
 
 catalog-report: $(STAMP)
-	$(PY) -m solver.catalog report --out docs/components.md
+	$(PY) -m solver catalog report --out docs/components.md
 
 clean:
 	rm -rf $(VENV) build *.egg-info .pytest_cache .hypothesis

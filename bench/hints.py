@@ -7,7 +7,7 @@
    tile) of the placement it chose against CP-SAT's proven optimum for that tile: the mean gap, in
    points, and how often the hint's placement is optimal (it may trade plan value for position value).
 3. Strength (``--games N``, default 20; the issue's figures use 200, also with
-   ``python -m solver.selfplay``): solo hint-bot score median and quartiles, solo ranks; 2 players hint
+   ``python -m solver selfplay``): solo hint-bot score median and quartiles, solo ranks; 2 players hint
    bot against greedy and against random: win rates.  Targets: solo median >= 130 (Marshal), a quarter
    >= 150 (Mysterious Stranger); 2 players: >= 70% against greedy, >= 95% against random.
 
@@ -21,14 +21,14 @@ import statistics
 
 import _path  # noqa: F401  (first: keeps bench/solver.py from shadowing the solver package)
 
-from solver.bots import make_bot
-from solver.config import GameConfig
-from solver.game import Game
-from solver.hints import DEFAULT_BUDGET_MS, hint
-from solver.placement_model import solve_plan
-from solver.plans import PlanPosition, evaluate_plan
-from solver.selfplay import run
-from solver.settlement import Placement
+from solver.ai.bots import make_bot
+from solver.ai.hints import DEFAULT_BUDGET_MS, hint
+from solver.ai.selfplay import run
+from solver.engine.game import Game
+from solver.planning.cpsat.model import solve_plan
+from solver.planning.plans import PlanPosition, evaluate_plan
+from solver.rules.settlement import Placement
+from solver.rules.setup import GameConfig
 
 
 def draft_positions(count: int) -> list[tuple[Game, int]]:

@@ -13,10 +13,10 @@ import time
 
 import _path  # noqa: F401  (first: keeps bench/solver.py from shadowing the solver package)
 
-from solver.catalog import load_catalog
-from solver.placement import check_placement, legal_placements
-from solver.random_positions import random_settlement
-from solver.settlement import Settlement
+from solver.ai.random_positions import random_settlement
+from solver.components.catalog import load_catalog
+from solver.rules.placement import check_placement, legal_placements
+from solver.rules.settlement import Settlement
 
 
 def half_covered(seed: int) -> Settlement:

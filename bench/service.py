@@ -36,9 +36,9 @@ from pathlib import Path
 
 import _path  # noqa: F401  (first: keeps bench/solver.py from shadowing the solver package)
 
-from solver.bots import RandomBot, play_game
-from solver.config import GameConfig
-from solver.game import Game
+from solver.ai.bots import RandomBot, play_game
+from solver.engine.game import Game
+from solver.rules.setup import GameConfig
 
 ROOT = Path(__file__).resolve().parents[1]
 

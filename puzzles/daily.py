@@ -29,8 +29,8 @@ from puzzles.generate import (
     rating,
 )
 from puzzles.position import FORMAT, PuzzleError, hand_json, position_json
-from solver.catalog import load_catalog
-from solver.plans import TERMS
+from solver.components.catalog import load_catalog
+from solver.planning.plans import TERMS
 
 SEED_PREFIX = "wild-tiled-west/daily-puzzle/v1"  #: change it (v2, ...) whenever generation changes
 POSITIONAL_TERMS = ("town_progress", "pasture_potential")

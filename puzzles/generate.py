@@ -14,17 +14,17 @@ import random
 from dataclasses import dataclass, field
 
 from puzzles.position import SCOREBOARD_SIDE
-from solver.buildings import building_tiles, surrounded
-from solver.catalog import load_catalog
-from solver.components import BoardSide, Catalog, Icon, SpaceKind, Tile
-from solver.mining import partner_space
-from solver.pastures import MIN_WRANGLE, pastures
-from solver.placement import legal_placements
-from solver.placement_model import PlanResult, solve_plan
-from solver.plan_weights import SURROUND_POINTS
-from solver.plans import PlanPosition, PlanValue, evaluate_plan
-from solver.settlement import Placement, Settlement
-from solver.sheriffs import targets_in_sight
+from solver.components.catalog import load_catalog
+from solver.components.values import BoardSide, Catalog, Icon, SpaceKind, Tile
+from solver.planning.cpsat.model import PlanResult, solve_plan
+from solver.planning.plans import PlanPosition, PlanValue, evaluate_plan
+from solver.planning.weights import SURROUND_POINTS
+from solver.rules.buildings import building_tiles, surrounded
+from solver.rules.mining import partner_space
+from solver.rules.placement import Placement, legal_placements
+from solver.rules.settlement import Settlement
+from solver.rules.sheriffs_and_bandits import targets_in_sight
+from solver.rules.wrangling import MIN_WRANGLE, pastures
 
 DIFFICULTIES = ("easy", "medium", "hard")
 #: Wild sides whose own rules change nothing a puzzle scores (docs/puzzles.md): Signpost (its set-aside

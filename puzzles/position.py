@@ -10,18 +10,18 @@ The ``"position"`` of a puzzle is the player's state the score depends on::
      "paid_buildings": [index into board.tiles of each red building already surrounded and paid]}
 
 and the ``"hand"`` the tiles to place: ``[{"tile": id, "shape": text, "building": name | null}, ...]``
-(``shape`` is the catalog map of the tile, as ``solver.components.Tile.shape_text`` writes it).
+(``shape`` is the catalog map of the tile, as ``solver.components.values.Tile.shape_text`` writes it).
 
 Everything else (tile shapes, board sides, the solo scoreboard's town bonus and wrangle points, the mining
-track, the contracts' rewards) comes from the catalog (``solver.catalog``).
+track, the contracts' rewards) comes from the catalog (``solver.components.catalog``).
 """
 
 from __future__ import annotations
 
-from solver.catalog import load_catalog
-from solver.components import Catalog, Tile
-from solver.plans import PlanPosition
-from solver.settlement import IllegalPlacement, Settlement
+from solver.components.catalog import load_catalog
+from solver.components.values import Catalog, Tile
+from solver.planning.plans import PlanPosition
+from solver.rules.settlement import IllegalPlacement, Settlement
 
 SCOREBOARD_SIDE = "solo"  #: a daily puzzle is solo play (rulebook: Solo play / Setup)
 FORMAT = 1  #: the puzzle JSON's format version

@@ -1,9 +1,9 @@
 """Hints and best plans for the HTTP API, from one seat's position only (``Game.position(seat)`` data).
 
-``seat_hint`` answers ``GET /games/{id}/hint`` and ``POST /analysis/hint`` with ``solver.hints.hint``;
-``best_plan`` answers ``POST /analysis/placements`` with the CP-SAT planner (``solver.placement_model.
+``seat_hint`` answers ``GET /games/{id}/hint`` and ``POST /analysis/hint`` with ``solver.ai.hints.hint``;
+``best_plan`` answers ``POST /analysis/placements`` with the CP-SAT planner (``solver.planning.cpsat.model.
 solve_plan``).  Both read nothing but the position given: the hidden cards and future chance are sampled
-(``solver.determinize.sample_game``), never looked up.  Budgets are capped by the caller (the server's
+(``solver.ai.determinize.sample_game``), never looked up.  Budgets are capped by the caller (the server's
 settings).  Every failure is a ``service.problems.Refused`` (422 for a position the engine cannot play
 from, with the reason): no position, however malformed, makes a 500.
 """
@@ -15,11 +15,11 @@ import math
 from typing import Any
 
 from service.problems import Refused
-from solver.components import Catalog
-from solver.determinize import PositionError, sample_game
-from solver.hints import HintError, hint
-from solver.placement_model import solve_plan
-from solver.plans import PlanPosition
+from solver.ai.determinize import PositionError, sample_game
+from solver.ai.hints import HintError, hint
+from solver.components.values import Catalog
+from solver.planning.cpsat.model import solve_plan
+from solver.planning.plans import PlanPosition
 
 log = logging.getLogger(__name__)
 SAMPLE_SEED = 0  #: hidden values are sampled with this seed: the same position gets the same answer
@@ -48,14 +48,14 @@ def check_decision(position: dict[str, Any], not_yours: int, over: int) -> None:
 
 
 def seat_hint(position: dict[str, Any], top: int, budget_ms: int, catalog: Catalog) -> dict[str, Any]:
-    """``solver.hints.hint`` for ``position``'s seat with ``budget_ms`` (already capped by the server).
+    """``solver.ai.hints.hint`` for ``position``'s seat with ``budget_ms`` (already capped by the server).
 
     Refused: see ``check_decision`` (call it first), 422 ``malformed_position``."""
     try:
         return hint(position, top=top, budget_ms=budget_ms, sample_seed=SAMPLE_SEED, catalog=catalog)
     except HintError as exc:
         raise Refused(422, str(exc), rule="no_hint") from None
-    except Exception as exc:  # noqa: BLE001 - a malformed position must be a 422, never a 500
+    except Exception as exc:
         raise _unplayable(exc, "give a hint") from None
 
 
@@ -76,7 +76,7 @@ def best_plan(position: dict[str, Any], tile_ids: list[str], required: bool, bud
         seat = position["seat"]
         plan_position = PlanPosition.from_game(game, seat, [catalog.tile(t) for t in tile_ids])
         result = solve_plan(plan_position, required=required, time_limit_ms=budget_ms).to_json()
-    except Exception as exc:  # noqa: BLE001 - a malformed position must be a 422, never a 500
+    except Exception as exc:
         raise _unplayable(exc, "plan") from None
     result["bound"] = _finite(float(result["bound"]))
     result["gap"] = _finite(float(result["gap"]))

@@ -2,7 +2,7 @@
 /analysis/hint`` and ``POST /analysis/placements`` (docs/api.md, "Hints and analysis").
 
 A posted position is checked here for its top-level shape only (the members every ``Game.position``
-has, with their types); its content is the engine's to judge (``solver.determinize.sample_game``), and a
+has, with their types); its content is the engine's to judge (``solver.ai.determinize.sample_game``), and a
 position the engine cannot play from is a 422 ``malformed_position``.  Budgets above the server's cap are
 lowered to it (the answer says which budget was used); below 1 ms, or not whole numbers, they are 422.
 """
@@ -13,7 +13,7 @@ from marshmallow import INCLUDE, Schema, ValidationError, fields
 from marshmallow.validate import Length, OneOf, Range
 
 from service.game_schemas import MoveSchema, OpenSchema, PendingSchema
-from solver.catalog import load_catalog
+from solver.components.catalog import load_catalog
 
 MAX_TOP = 10  #: a hint ranks at most this many options
 MAX_PLAN_TILES = 6  #: a plan places at most this many tiles (CP-SAT proves 6-tile plans in seconds at most)

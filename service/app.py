@@ -27,7 +27,19 @@ from flask_smorest.utils import prepare_response
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 
+from service.analysis_api import blp as analysis_blp
+from service.catalog_api import blp as catalog_blp
+from service.games import Games
+from service.games_api import blp as games_blp
+from service.health import blp as health_blp
+from service.heavy import DEFAULT_SLOTS, DEFAULT_WAIT_SECONDS, HeavyWork
+from service.limits import init_limits
 from service.problems import PROBLEM_JSON, ProblemSchema, problem, register_problem_handlers
+from service.puzzle_store import PuzzleStore
+from service.puzzles_api import blp as puzzles_blp
+from service.puzzles_api import puzzles_command
+from service.storage import BUSY_TIMEOUT_S, Storage, database_url
+from solver.components.catalog import load_catalog
 
 API_TITLE = "Wild Tiled West engine"
 API_VERSION = "0.2.0"
@@ -55,22 +67,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the app.  ``config`` overrides Flask settings (tests pass ``{"TESTING": True}``).
 
     The catalog is loaded and validated at start-up, so a broken data file stops the service
-    from starting (``solver.catalog.CatalogError``) instead of failing on a request; the database
+    from starting (``solver.components.catalog.CatalogError``) instead of failing on a request; the database
     tables are created when missing.
     """
-    from service.analysis_api import blp as analysis_blp
-    from service.catalog_api import blp as catalog_blp
-    from service.games import Games
-    from service.games_api import blp as games_blp
-    from service.health import blp as health_blp
-    from service.heavy import DEFAULT_SLOTS, DEFAULT_WAIT_SECONDS, HeavyWork
-    from service.limits import init_limits
-    from service.puzzle_store import PuzzleStore
-    from service.puzzles_api import blp as puzzles_blp
-    from service.puzzles_api import puzzles_command
-    from service.storage import BUSY_TIMEOUT_S, Storage, database_url
-    from solver.catalog import load_catalog
-
     catalog = load_catalog()
     app = Flask(__name__)
     app.config.update(

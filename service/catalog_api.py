@@ -15,7 +15,7 @@ from service.catalog_schemas import (
     ScoreboardCatalogSchema,
     TilesCatalogSchema,
 )
-from solver.catalog import load_catalog
+from solver.components.catalog import load_catalog
 
 blp = Blueprint("catalog", __name__, url_prefix="/catalog", description="The game's components, read-only")
 

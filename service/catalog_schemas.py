@@ -1,6 +1,6 @@
 """Marshmallow schemas of the read-only catalog resources (``GET /catalog/...``).
 
-They dump the immutable component objects of ``solver.components`` directly.  Coordinates are
+They dump the immutable component objects of ``solver.components.values`` directly.  Coordinates are
 ``[row, col]``, 0-based, row 0 at the top; gold, points and counts are whole numbers.  Every
 entry has ``provenance``: ``{"source": {"kind", "note"}, "fields": {name: {"kind", "note"}}}``
 where ``kind`` is rulebook, public, derived or reconstructed.
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from marshmallow import Schema, fields
 
-from solver.components import BOARD_LEGEND, TILE_LEGEND
+from solver.components.values import BOARD_LEGEND, TILE_LEGEND, SpaceKind
 
 
 def _legend_json(legend: dict) -> dict[str, dict[str, object]]:
@@ -160,8 +160,6 @@ class BoardSideSchema(Schema):
 
 
 def _side_features(side) -> dict[str, list[list[int]]]:
-    from solver.components import SpaceKind
-
     skip = {SpaceKind.EMPTY, SpaceKind.TOWN}
     return {k.value: [list(rc) for rc in side.squares(k)] for k in SpaceKind if k not in skip and side.count(k)}
 

@@ -10,8 +10,8 @@ from __future__ import annotations
 from marshmallow import EXCLUDE, INCLUDE, Schema, fields
 from marshmallow.validate import Length, OneOf, Range, Regexp
 
-from solver.catalog import load_catalog
-from solver.config import SIDE_CHOICES
+from solver.components.catalog import load_catalog
+from solver.rules.setup import SIDE_CHOICES
 
 #: The ``type`` of every move the engine's decisions offer (docs/engine.md).
 MOVE_TYPES = ("keep_partner", "place", "mining", "draft", "free_alleys", "sawmill", "signpost", "pass", "alley_pair",

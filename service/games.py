@@ -27,10 +27,10 @@ from service.cache import LRUCache
 from service.problems import Refused
 from service.storage import GameHead, Storage
 from service.tokens import bearer_token, digest, new_token, seat_of
-from solver.catalog import load_catalog
-from solver.components import Catalog
-from solver.config import GameConfig
-from solver.game import Game, IllegalMove
+from solver.components.catalog import load_catalog
+from solver.components.values import Catalog
+from solver.engine.game import Game, IllegalMove
+from solver.rules.setup import GameConfig
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -266,7 +266,7 @@ class Games:
             except IllegalMove as exc:  # the engine left the game unchanged
                 self._games.put(game_id, _Cached(head, game))
                 raise Refused(422, str(exc), rule=exc.rule) from None
-            except Exception as exc:  # noqa: BLE001 - an engine fault must not become a 500 or change the game
+            except Exception as exc:
                 log.error("the engine failed on a move of game %s: %s", game_id, type(exc).__name__)
                 raise Refused(422, "the engine could not play this move", rule="unplayable_move") from None
             new = replace(head, version=head.version + 1, move_count=head.move_count + 1, finished=game.finished)
@@ -306,7 +306,7 @@ class Games:
                               rule="not_your_move")
             config = self._read(head, lambda h, g: g.config)
             before = Game.replay(config, [m for _, m in moves[:-1]], self.catalog)
-            reason = self._read(head, lambda h, g: _revealed(before, g) if h.version == head.version else "changed")
+            reason = self._read(head, lambda h, g: _revealed(before, g) if h.version == head.version else "changed")  # noqa: B023 (called at once)
             if reason == "changed":
                 continue  # changed meanwhile
             if reason:

@@ -16,7 +16,6 @@ from flask_smorest import Blueprint
 from service.analysis import check_decision, seat_hint
 from service.analysis_api import capped, heavy
 from service.analysis_schemas import HintQuerySchema, HintSchema
-from service.board_svg import settlement_svg
 from service.events_stream import event_stream
 from service.game_schemas import (
     EventsPageSchema,
@@ -34,7 +33,8 @@ from service.game_schemas import (
 )
 from service.games import Games, dumps, fingerprint
 from service.problems import Refused, problem_responses
-from solver.config import ConfigError, GameConfig, SeatConfig
+from solver.render.svg import settlement_svg
+from solver.rules.setup import ConfigError, GameConfig, SeatConfig
 
 blp = Blueprint("games", __name__, url_prefix="/games", description="Full games: create, view, move, undo, events")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from flask import current_app
 from flask_smorest import Blueprint
 from marshmallow import Schema, fields
 
@@ -19,6 +20,4 @@ class HealthSchema(Schema):
 @blp.response(200, HealthSchema)
 def health():
     """Is the service up? Answers 200 with status ``ok`` once the catalog has loaded."""
-    from service.app import API_VERSION
-
-    return {"status": "ok", "version": API_VERSION}
+    return {"status": "ok", "version": current_app.config["API_VERSION"]}

@@ -1,36 +1,120 @@
-"""Command line: look at the components.
+"""The command line: ``python -m solver <command>``.
 
-    python -m solver boards                      # list the settlement board sides
-    python -m solver board lone-star-flats/normal  # draw a side (three panels and a legend)
-    python -m solver tile t05                    # a tile, its stack and every orientation
+    python -m solver boards                                  # list the settlement board sides
+    python -m solver board lone-star-flats/normal            # draw a side (three panels and a legend)
+    python -m solver tile t05                                # a tile, its stack and every orientation
     python -m solver placements lone-star-flats/normal t05   # legal first placements of a tile
+    python -m solver catalog check                           # validate the data files, print a summary
+    python -m solver catalog report --out docs/components.md # the list of every reconstructed value
+    python -m solver selfplay --players 1 --games 200 --bot hint --seed 1   # bots play whole games
+    python -m solver priors --games 20                       # rebuild the partner priors by self-play
+
+Each command's work is done by the module named in its help; this module only reads the arguments
+(the standard library's ``argparse``) and prints.  Exit status: 0, or 1 when the catalog is invalid, or 2 for
+bad arguments or an unknown board side or tile.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+from pathlib import Path
 
-from solver.catalog import load_catalog
-from solver.placement import legal_placements
-from solver.render import render_settlement
-from solver.settlement import Settlement
+from solver.ai.bots import BOTS
+from solver.ai.hints import DEFAULT_BUDGET_MS
+from solver.ai.partner_priors_rebuild import measure, write_priors
+from solver.ai.selfplay import print_summary, run
+from solver.components.catalog import CatalogError, load_catalog, summary
+from solver.components.report import reconstructed_report
+from solver.components.values import Catalog
+from solver.render.text import render_settlement
+from solver.rules.placement import legal_placements
+from solver.rules.settlement import Settlement
+from solver.rules.setup import SIDE_CHOICES
 
 
-def main(argv: list[str] | None = None) -> int:
-    """Run the command line; returns the exit status (2 for an unknown board or tile)."""
-    parser = argparse.ArgumentParser(prog="python -m solver", description="Wild Tiled West components")
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="python -m solver", description="Wild Tiled West: components, rules, bots")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("boards", help="list the settlement board sides")
-    board = sub.add_parser("board", help="draw a settlement board side")
+    board = sub.add_parser("board", help="draw a settlement board side (solver.render.text)")
     board.add_argument("side", help="<board id>/<normal|wild>")
     tile = sub.add_parser("tile", help="show a tile and its orientations")
     tile.add_argument("tile_id")
-    places = sub.add_parser("placements", help="legal placements of a tile on an empty side")
+    places = sub.add_parser("placements", help="legal placements of a tile on an empty side (solver.rules.placement)")
     places.add_argument("side")
     places.add_argument("tile_id")
+    catalog = sub.add_parser("catalog", help="check the data files, or write the reconstructed values (solver.components)")
+    catalog_sub = catalog.add_subparsers(dest="catalog_command", required=True)
+    catalog_sub.add_parser("check", help="validate the data files and print a summary")
+    report = catalog_sub.add_parser("report", help="write the list of reconstructed values (docs/components.md)")
+    report.add_argument("--out", type=Path, default=None, help="output file (default: print to stdout)")
+    play = sub.add_parser("selfplay", help="bots play whole games; scores, ranks, win rates (solver.ai.selfplay)")
+    play.add_argument("--players", type=int, default=1, choices=range(1, 6), help="players per game (1 = solo)")
+    play.add_argument("--games", type=int, default=20, help="games to play")
+    play.add_argument("--bot", action="append", choices=sorted(BOTS), help="a bot (repeat to seat several kinds)")
+    play.add_argument("--seed", type=int, default=1, help="seed of the first game (game i: seed + i)")
+    play.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS, help="hint budget per decision, milliseconds")
+    play.add_argument("--side", default="normal", choices=SIDE_CHOICES,
+                      help="every seat's board side (random boards; wild: the wild sides' rules)")
+    play.add_argument("--json", help="also write the summary to this file")
+    play.add_argument("--quiet", action="store_true", help="no progress bar")
+    priors = sub.add_parser("priors", help="rebuild the partner priors by self-play (solver.ai.partner_priors_rebuild)")
+    priors.add_argument("--games", type=int, default=20, help="games per player count (1 and 2)")
+    priors.add_argument("--seed", type=int, default=1)
+    return parser
+
+
+def _show_tile(catalog: Catalog, tile_id: str) -> None:
+    t = catalog.tile(tile_id)
+    stack = f", stack {t.stack[0]} tray row {t.stack[1]} col {t.stack[2]}" if t.stack else ""
+    print(f"{t.id}: {t.building or 'no building'}, {t.size} squares{stack}")
+    for o in t.orientations:
+        grid = [[" "] * o.width for _ in range(o.height)]
+        for (r, c), cell in o.cells:
+            grid[r][c] = cell.char
+        print(f"orientation {o.index} (flipped={o.flipped}, quarter turns={o.turns}):")
+        print("\n".join("  " + "".join(row) for row in grid))
+
+
+def _selfplay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
+    if args.games < 1:
+        parser.error("--games must be 1 or more")
+    result = run(args.players, args.games, args.bot or ["hint"], args.seed, args.budget_ms, progress=not args.quiet,
+                 side=args.side)
+    figures = result.summary()
+    print_summary(figures)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(figures, f, indent=2)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the command line; returns the exit status (see the module docstring)."""
+    parser = _parser()
     args = parser.parse_args(argv)
-    catalog = load_catalog()
+    try:
+        catalog = load_catalog()
+    except CatalogError as exc:
+        print(exc, file=sys.stderr)
+        return 1
+    if args.command == "selfplay":
+        return _selfplay(args, parser)
+    if args.command == "priors":
+        priors = measure(args.games, args.seed)
+        write_priors(priors, args.games, args.seed)
+        print(", ".join(f"{k} {v}" for k, v in priors.items()))
+        return 0
+    if args.command == "catalog":
+        if args.catalog_command == "check":
+            print("ok:", summary(catalog))
+        elif args.out:
+            args.out.write_text(reconstructed_report(catalog), encoding="utf-8")
+        else:
+            sys.stdout.write(reconstructed_report(catalog))
+        return 0
     try:
         if args.command == "boards":
             for b in catalog.boards:
@@ -40,15 +124,7 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command == "board":
             print(render_settlement(Settlement(catalog.board_side(args.side))), end="")
         elif args.command == "tile":
-            t = catalog.tile(args.tile_id)
-            stack = f", stack {t.stack[0]} tray row {t.stack[1]} col {t.stack[2]}" if t.stack else ""
-            print(f"{t.id}: {t.building or 'no building'}, {t.size} squares{stack}")
-            for o in t.orientations:
-                grid = [[" "] * o.width for _ in range(o.height)]
-                for (r, c), cell in o.cells:
-                    grid[r][c] = cell.char
-                print(f"orientation {o.index} (flipped={o.flipped}, quarter turns={o.turns}):")
-                print("\n".join("  " + "".join(row) for row in grid))
+            _show_tile(catalog, args.tile_id)
         else:
             s = Settlement(catalog.board_side(args.side))
             for p in legal_placements(s, catalog.tile(args.tile_id)):

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from solver.catalog import board_side_from_map, load_catalog, tile_from_map
-from solver.components import Board
-from solver.config import GameConfig, SeatConfig
-from solver.game import Game
-from solver.provenance import Sourced, parse_source
+from solver.components.catalog import board_side_from_map, load_catalog, tile_from_map
+from solver.components.provenance import Sourced, parse_source
+from solver.components.values import Board
+from solver.engine.game import Game
+from solver.rules.setup import GameConfig, SeatConfig
 
 SOURCE = Sourced(parse_source("reconstructed: test fixture"))
 

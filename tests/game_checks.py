@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from solver.bots import RandomBot, play_game
-from solver.dice import die_line
-from solver.game import Game
+from solver.ai.bots import RandomBot, play_game
+from solver.engine.game import Game
+from solver.rules.dice import die_line
 
 
 def check_invariants(game: Game) -> None:

@@ -22,7 +22,7 @@ from typing import Any
 
 from puzzles.daily import daily_puzzle
 from puzzles.format import content_id
-from solver.game import Game
+from solver.engine.game import Game
 
 ROOT = Path(__file__).resolve().parents[1]
 PROBLEM = "application/problem+json"

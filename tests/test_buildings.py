@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from solver.scoring import endgame_points, partner_counts
+from solver.rules.endgame import endgame_points, partner_counts
 from tests.fixtures import fixture_game, place, resolve
 
 OPEN = [

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from solver.catalog import (
+from solver.components.catalog import (
     BUILDING_GUIDE,
     CatalogError,
     board_side_from_map,
@@ -18,9 +18,9 @@ from solver.catalog import (
     load_catalog_from,
     tile_from_map,
 )
-from solver.components import Icon, SpaceKind, Suit
-from solver.geometry import STEPS, is_edge_connected
-from solver.provenance import SourceKind, parse_source
+from solver.components.geometry import STEPS, is_edge_connected
+from solver.components.provenance import SourceKind, parse_source
+from solver.components.values import Icon, SpaceKind, Suit
 
 
 @pytest.fixture(scope="module")
@@ -245,7 +245,7 @@ def test_parse_source_rejects(text):
 
 
 def test_docs_components_md_lists_the_current_reconstructed_values(catalog):
-    from solver.catalog_report import reconstructed_report
+    from solver.components.report import reconstructed_report
 
     path = Path(__file__).resolve().parents[1] / "docs" / "components.md"
     assert path.read_text(encoding="utf-8") == reconstructed_report(catalog), "run: make catalog-report"

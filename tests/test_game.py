@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from solver.config import ConfigError, GameConfig, SeatConfig
-from solver.game import Game, GameOver, IllegalMove
-from solver.placement import legal_placements
+from solver.engine.game import Game, GameOver, IllegalMove
+from solver.rules.placement import legal_placements
+from solver.rules.setup import ConfigError, GameConfig, SeatConfig
 from tests.game_checks import check_invariants, play_random
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -217,7 +217,7 @@ def test_json_round_trip_at_every_step_changes_nothing(players):
 
 
 def test_same_seed_same_game_under_any_hash_seed():
-    script = ("import json,random;from solver.game import Game;from solver.config import GameConfig;"
+    script = ("import json,random;from solver.engine.game import Game;from solver.rules.setup import GameConfig;"
               "from tests.game_checks import play_random;"
               "g=play_random(Game(GameConfig(players=3, seed=42)), seed=3);"
               "print(json.dumps(g.to_json(), sort_keys=True))")

@@ -1,4 +1,4 @@
-"""The 16 partner cards (solver/data/partners.toml, reconstructed: the cards' faces are lost) and the
+"""The 16 partner cards (solver/components/data/partners.toml, reconstructed: the cards' faces are lost) and the
 settlement counts they read.
 
 Sources: rulebook, Setup E (one partner kept face down), Scoring points / Partners, Endgame ("Partners -
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from solver.catalog import PARTNER_COUNTS, load_catalog
-from solver.scoring import endgame_points, partner_counts, partner_points
+from solver.components.catalog import PARTNER_COUNTS, load_catalog
+from solver.rules.endgame import endgame_points, partner_counts, partner_points
 from tests.fixtures import fixture_game, place, resolve
 
 CATALOG = load_catalog()

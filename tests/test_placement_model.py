@@ -8,14 +8,14 @@ import random
 
 import pytest
 
-from solver.catalog import board_side_from_map, tile_from_map
-from solver.components import Icon
-from solver.placement import check_placement
-from solver.placement_model import solve_plan
-from solver.plan_enumerator import best_plan_by_enumeration
-from solver.plans import IllegalPlan, PlanPosition, evaluate_plan, play_order, tile_bullets
-from solver.random_positions import game_positions
-from solver.settlement import Placement, Settlement
+from solver.ai.random_positions import game_positions
+from solver.components.catalog import board_side_from_map, tile_from_map
+from solver.components.values import Icon
+from solver.planning.cpsat.model import solve_plan
+from solver.planning.enumerator import best_plan_by_enumeration
+from solver.planning.plans import IllegalPlan, PlanPosition, evaluate_plan, play_order, tile_bullets
+from solver.rules.placement import Placement, check_placement
+from solver.rules.settlement import Settlement
 from tests.fixtures import fixture_game, place, resolve
 
 #: 203 positions from random 2-4 player games: 135 with 1 tile, 65 with 2, 3 with 3 small tiles (the
@@ -82,7 +82,7 @@ def test_cpsat_optimum_equals_exhaustive_search(index):
 def test_both_connectivity_formulations_give_the_same_optimum(monkeypatch, tiles, count, seed):
     """The cuts on the contact graph (small plans) and the rooted order (larger ones) are both exact: on the
     same positions they prove the same optimum, and each answer is playable in its order."""
-    import solver.placement_model as placement_model
+    import solver.planning.cpsat.model as placement_model
 
     for position in game_positions(count, seed=seed, tiles=tiles, max_size=3):
         results = []
@@ -99,7 +99,7 @@ def test_both_connectivity_formulations_give_the_same_optimum(monkeypatch, tiles
 def test_both_pasture_formulations_give_the_same_optimum(monkeypatch, tiles, count, seed):
     """Explicit pasture classes (few classes) and labelled components (the fallback) are both exact: on the
     same positions they prove the same optimum, and the answer's value is the engine's."""
-    import solver.placement_model as placement_model
+    import solver.planning.cpsat.model as placement_model
 
     by_classes = []
     default = placement_model.MAX_PASTURE_CLASSES
@@ -399,7 +399,7 @@ def test_a_bandit_on_a_tile_is_exposure():
 def _plain(position: PlanPosition, placements) -> bool:
     """An answer whose effects in the engine match the plan's definition tile by tile: no fields,
     bandits, sheriffs or red buildings on its tiles, no alley icon, no alley space covered."""
-    from solver.components import Icon, SpaceKind, Terrain
+    from solver.components.values import Icon, SpaceKind, Terrain
 
     side = position.settlement.side
     for p in placements:
@@ -415,11 +415,11 @@ def _plain(position: PlanPosition, placements) -> bool:
 
 @pytest.mark.parametrize("side, seed, least", [("normal", 31, 35), ("wild", 41, 25)])
 def test_answers_replayed_through_the_game_match_the_plan_on_positions_from_real_games(side, seed, least):
-    """Issue 5's proof: apply CP-SAT's placements with the rules engine (solver.game) and compare what the
+    """Issue 5's proof: apply CP-SAT's placements with the rules engine (solver.engine.game) and compare what the
     player gains with the plan's terms: town points, gold and bullets (bonuses), the mining marker's move
     (valued by the same table) and horseshoes covered; on normal and on wild sides (Carpenters' stash, a
     player's choice, is declined)."""
-    from solver.components import SpaceKind
+    from solver.components.values import SpaceKind
 
     checked = 0
     for position, game, seat in game_positions(200, seed=seed, tiles=(1, 2), with_games=True, side=side):
@@ -443,7 +443,7 @@ def test_answers_replayed_through_the_game_match_the_plan_on_positions_from_real
         newly = [player.settlement.tiles[i].tile.building for i in player.triggered if i not in surrounded_before]
         if "General Store" in newly:
             continue  # its choice is the player's: valued as a fixed weight by the plan
-        from solver.plan_weights import BANK_POINTS, TOWN_HALL_POINTS
+        from solver.planning.weights import BANK_POINTS, TOWN_HALL_POINTS
 
         assert terms["buildings"] == BANK_POINTS * newly.count("Bank") + TOWN_HALL_POINTS * newly.count("Town Hall")
         assert player.ledger.get("buildings", 0) - before[4] == TOWN_HALL_POINTS * newly.count("Town Hall")

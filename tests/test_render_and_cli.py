@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from solver.__main__ import main
-from solver.catalog import board_side_from_map, tile_from_map
-from solver.render import render_settlement
-from solver.settlement import Settlement
+from solver.components.catalog import board_side_from_map, tile_from_map
+from solver.render.text import render_settlement
+from solver.rules.settlement import Settlement
 
 
 def small_settlement() -> Settlement:

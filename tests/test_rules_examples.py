@@ -7,13 +7,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solver.aces import SUITS, ace_points, ace_points_brute_force
-from solver.catalog import load_catalog
-from solver.components import SpaceKind
-from solver.scoring import endgame_points
-from solver.sheriffs import in_sight_of, targets_in_sight
-from solver.solo import Contract
-from solver.tussle import count_bandits
+from solver.components.catalog import load_catalog
+from solver.components.values import SpaceKind
+from solver.rules.aces import SUITS, ace_points, ace_points_brute_force
+from solver.rules.endgame import endgame_points
+from solver.rules.sheriffs_and_bandits import in_sight_of, targets_in_sight
+from solver.rules.solo import Contract
+from solver.rules.tussle import count_bandits
 from tests.fixtures import fixture_game, place, resolve
 
 # --- Sheriffs and bandits -------------------------------------------------------------------------

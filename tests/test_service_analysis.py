@@ -10,9 +10,9 @@ import random
 import pytest
 
 from service.app import create_app
-from solver.config import GameConfig
-from solver.game import Game
-from solver.placement import check_placement
+from solver.engine.game import Game
+from solver.rules.placement import check_placement
+from solver.rules.setup import GameConfig
 from tests.databases import fresh_database
 from tests.service_http import PROBLEM, Server, assert_nothing_hidden, assert_problem
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from service.app import create_app
-from solver.catalog import load_catalog
+from solver.components.catalog import load_catalog
 from tests.databases import fresh_database
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -10,8 +10,8 @@ import random
 
 import pytest
 
-from solver.config import GameConfig
-from solver.game import Game
+from solver.engine.game import Game
+from solver.rules.setup import GameConfig
 from tests.databases import fresh_database
 from tests.service_http import Server, assert_nothing_hidden, comparable, local_view
 

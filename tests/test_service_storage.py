@@ -18,8 +18,8 @@ from service.app import create_app
 from service.games import Games
 from service.models import GameRecord, MoveRecord
 from service.storage import Storage
-from solver.config import GameConfig
-from solver.game import Game
+from solver.engine.game import Game
+from solver.rules.setup import GameConfig
 from tests.databases import fresh_database, server_url
 from tests.service_http import PROBLEM, Server, comparable, local_view, together
 

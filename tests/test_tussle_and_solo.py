@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from solver.catalog import load_catalog
-from solver.solo import Contract, SoloState, reveal_bandit_card, solo_rank, solo_tussle, uncovered_bandits
-from solver.tussle import EVEN, LOSE, WIN, resolve_tussle
+from solver.components.catalog import load_catalog
+from solver.rules.solo import Contract, SoloState, reveal_bandit_card, solo_rank, solo_tussle, uncovered_bandits
+from solver.rules.tussle import EVEN, LOSE, WIN, resolve_tussle
 
 
 def test_year_2_tussle_example():

@@ -1,4 +1,4 @@
-"""The wild sides' rules (rulebook: Wild sides; solver/data/wild_sides.toml, which marks what is
+"""The wild sides' rules (rulebook: Wild sides; solver/components/data/wild_sides.toml, which marks what is
 reconstructed), each with a positive and a negative case.
 
 Hand-made wild sides are built with ``fixture_game(rows, rule=key)`` (special spaces included).
@@ -8,9 +8,9 @@ from __future__ import annotations
 
 import pytest
 
-from solver.game import IllegalMove
-from solver.placement import PlacementRule, check_placement, legal_placements
-from solver.scoring import endgame_points, partner_counts
+from solver.engine.game import IllegalMove
+from solver.rules.endgame import endgame_points, partner_counts
+from solver.rules.placement import PlacementRule, check_placement, legal_placements
 from tests.fixtures import fixture_game, place, resolve
 
 TILES = {

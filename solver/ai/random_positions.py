@@ -1,0 +1,75 @@
+"""Random legal settlements, for property tests, benchmarks and solver checks.
+
+Every position is built by placing random catalog tiles at random legal placements, so it is one
+that real play could reach as far as placement goes (no effects are applied).
+"""
+
+from __future__ import annotations
+
+import random
+
+from solver.ai.bots import RandomBot
+from solver.components.catalog import load_catalog
+from solver.components.values import BoardSide
+from solver.engine.game import Game
+from solver.planning.plans import PlanPosition
+from solver.rules.placement import legal_placements
+from solver.rules.settlement import Settlement
+from solver.rules.setup import GameConfig, SeatConfig
+
+
+def random_settlement(seed: int, *, tiles: int = 400, covered: int | None = None, side: BoardSide | None = None) -> Settlement:
+    """A settlement on ``side`` (default: a random catalog side with an X) after trying ``tiles``
+    random tile draws, stopping early once ``covered`` squares (cells) are covered.
+
+    Deterministic for a given ``seed``.  A draw with no legal placement is skipped.
+    """
+    catalog = load_catalog()
+    rng = random.Random(seed)
+    if side is None:
+        side = rng.choice([s for b in catalog.boards for s in b.sides if s.start is not None])
+    settlement = Settlement(side)
+    for _ in range(tiles):
+        if covered is not None and settlement.covered.bit_count() >= covered:
+            break
+        tile = rng.choice(catalog.tiles)
+        options = legal_placements(settlement, tile)
+        if options:
+            p = rng.choice(options)
+            settlement.place(tile, p.orientation, p.row, p.col)
+    return settlement
+
+
+def game_positions(count: int, seed: int, tiles: int | tuple[int, ...] = 1, max_size: int = 6, with_games: bool = False,
+                   side: str = "normal"):
+    """``count`` planning positions taken from random games played by the engine: a random seat at a
+    random moment of a 2-4 player game, with ``tiles`` tiles (or a random count among them) drawn from
+    the tiles still in the trays (at most ``max_size`` squares each).  Every seat plays the ``side``
+    (``normal``, ``wild`` or ``random``) of a random board.  Deterministic for ``seed``.
+    ``with_games``: each item is ``(position, game, seat)``, the game stopped at that moment.
+    Raises ``ValueError`` when the catalog holds fewer such tiles than a position asks for (the search for
+    one would never end)."""
+    small = sum(1 for t in load_catalog().tiles if t.size <= max_size)
+    wanted = tiles if isinstance(tiles, int) else max(tiles)
+    if small < wanted:
+        raise ValueError(f"{wanted} tiles of at most {max_size} squares are asked for, the catalog has {small}")
+    rng = random.Random(seed)
+    out = []
+    while len(out) < count:
+        players = rng.randint(2, 4)
+        game = Game(GameConfig(players=players, seed=rng.randrange(10**9), seats=(SeatConfig(side=side),) * players))
+        bot = RandomBot(rng.randrange(10**9))
+        stop = rng.randint(0, 140)
+        while not game.finished and len(game.moves) < stop:
+            game.apply(bot.choose(game, game.pending()["seat"]))
+        if game.finished:
+            continue
+        pool = [game.catalog.tile(t) for stack in game.trays.stacks.values() for t in stack]
+        pool = [t for t in pool if t.size <= max_size]
+        n = tiles if isinstance(tiles, int) else rng.choice(tiles)
+        if len(pool) < n:
+            continue
+        seat = rng.randrange(len(game.players))
+        position = PlanPosition.from_game(game, seat, rng.sample(pool, n))
+        out.append((position, game, seat) if with_games else position)
+    return out

@@ -1,0 +1,106 @@
+"""Self-play: bots play whole games against each other (or solo) and the results are summarised.
+
+``python -m solver selfplay --players 1 --games 200 --bot hint --seed 1`` plays 200 solo games with the
+hint bot; ``--players 2 --bot hint --bot greedy`` seats the listed bots in turn (the seats rotate from
+game to game so that no bot always plays first).  A progress bar (tqdm) shows the games; at the end it
+prints the score distribution per bot, the solo ranks reached (Sidekick to Mysterious Stranger), the
+win rates per bot and the mean and 95th-percentile time per decision.  ``--json FILE`` also writes the
+figures; ``--side wild`` seats every player on a board's wild side.  Game ``i`` uses seed ``seed + i``:
+the same command gives the same games.
+
+Source: our design (docs/hints.md).
+"""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections import Counter, defaultdict
+from dataclasses import dataclass, field
+
+from tqdm import tqdm
+
+from solver.ai.bots import BOTS, make_bot
+from solver.ai.hints import DEFAULT_BUDGET_MS
+from solver.engine.game import Game
+from solver.rules.setup import GameConfig, SeatConfig
+from solver.rules.solo import solo_rank
+
+
+@dataclass
+class SelfPlayResult:
+    """What self-play measured: per bot name, final ``scores`` (points), ``wins`` (games in which it
+    placed first, ties included), ``games`` played, solo ``ranks`` reached, and every decision's wall
+    time in milliseconds (``decision_ms``)."""
+
+    scores: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
+    wins: Counter = field(default_factory=Counter)
+    games: Counter = field(default_factory=Counter)
+    ranks: Counter = field(default_factory=Counter)
+    decision_ms: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+
+    def summary(self) -> dict[str, object]:
+        """Plain data: per bot, score median/mean/quartiles/min/max, win rate, decision times."""
+        out: dict[str, object] = {"bots": {}, "solo_ranks": dict(self.ranks)}
+        for name, scores in self.scores.items():
+            s = sorted(scores)
+            times = sorted(self.decision_ms[name])
+            out["bots"][name] = {
+                "games": self.games[name], "median": statistics.median(s), "mean": round(statistics.mean(s), 1),
+                "q25": s[len(s) // 4], "q75": s[(3 * len(s)) // 4], "min": s[0], "max": s[-1],
+                "win_rate": round(self.wins[name] / self.games[name], 3),
+                "decision_ms_mean": round(statistics.mean(times), 2) if times else 0.0,
+                "decision_ms_p95": round(times[int(0.95 * (len(times) - 1))], 2) if times else 0.0,
+            }
+        return out
+
+
+def play_one(players: int, seed: int, bot_names: list[str], budget_ms: float, result: SelfPlayResult,
+             side: str = "normal") -> Game:
+    """Play one game with seed ``seed``, seat ``i`` played by ``bot_names[i]``, every seat on the ``side``
+    (``normal``, ``wild`` or ``random``) of a random board; record it in ``result``."""
+    game = Game(GameConfig(players=players, seed=seed, seats=(SeatConfig(side=side),) * players))
+    bots = [make_bot(name, seed * 31 + i, budget_ms) for i, name in enumerate(bot_names)]
+    while not game.finished:
+        seat = game.pending()["seat"]
+        start = time.perf_counter()
+        move = bots[seat].choose(game, seat)
+        result.decision_ms[bot_names[seat]].append((time.perf_counter() - start) * 1000.0)
+        game.apply(move)
+    for row in game.standings():
+        name = bot_names[row["seat"]]
+        result.scores[name].append(row["points"])
+        result.games[name] += 1
+        if row["place"] == 1:
+            result.wins[name] += 1
+    if players == 1:
+        result.ranks[solo_rank(game.catalog, game.players[0].points) or "no rank"] += 1
+    return game
+
+
+def run(players: int, games: int, bots: list[str], seed: int, budget_ms: float = DEFAULT_BUDGET_MS,
+        progress: bool = True, side: str = "normal") -> SelfPlayResult:
+    """Play ``games`` games on ``side`` boards; seats take the ``bots`` in turn, rotated by one seat each
+    game.  Raises ``ValueError`` for an unknown bot name or a bad count, ``ConfigError`` for a bad side."""
+    if games < 1:
+        raise ValueError("games must be 1 or more")
+    for name in bots:
+        if name not in BOTS:
+            raise ValueError(f"unknown bot {name!r}: choose among {', '.join(BOTS)}")
+    result = SelfPlayResult()
+    for i in tqdm(range(games), desc=f"{players}p {'/'.join(bots)}", unit="game", disable=not progress):
+        names = [bots[(seat + i) % len(bots)] for seat in range(players)]
+        play_one(players, seed + i, names, budget_ms, result, side)
+    return result
+
+
+def print_summary(summary: dict[str, object]) -> None:
+    """Print ``SelfPlayResult.summary()`` as a table: a row per bot, then the solo ranks."""
+    print(f"{'bot':8} {'games':>5} {'median':>7} {'mean':>6} {'q25':>4} {'q75':>4} {'min':>4} {'max':>4} "
+          f"{'wins':>6} {'ms/decision':>11} {'p95 ms':>7}")
+    for name, row in summary["bots"].items():
+        print(f"{name:8} {row['games']:>5} {row['median']:>7} {row['mean']:>6} {row['q25']:>4} {row['q75']:>4} "
+              f"{row['min']:>4} {row['max']:>4} {row['win_rate']:>6.1%} {row['decision_ms_mean']:>11} "
+              f"{row['decision_ms_p95']:>7}")
+    if summary["solo_ranks"]:
+        print("solo ranks:", ", ".join(f"{k} {v}" for k, v in sorted(summary["solo_ranks"].items())))

@@ -1,0 +1,542 @@
+"""The components of Wild Tiled West as plain, immutable data.
+
+The values come from the data files under ``solver/components/data`` (loaded and validated by
+``solver.components.catalog``); this module defines only their shapes and the two map legends (tile cells and
+settlement-board spaces) described in ``docs/data-format.md``.
+
+Coordinates are ``(row, col)``, 0-based, row 0 at the top.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+from functools import cached_property
+
+from solver.components.geometry import STEPS, Orientation, orientations
+from solver.components.provenance import Sourced
+
+
+class Suit(str, Enum):
+    """The four ace suits (rulebook: Scoring points / Aces)."""
+
+    SPADES = "spades"
+    HEARTS = "hearts"
+    CLUBS = "clubs"
+    DIAMONDS = "diamonds"
+
+
+SUIT_SYMBOLS: dict[str, Suit] = {"♠": Suit.SPADES, "♥": Suit.HEARTS, "♣": Suit.CLUBS, "♦": Suit.DIAMONDS}
+
+
+class Terrain(str, Enum):
+    """What a tile square shows (rulebook: Sheriffs and bandits: tan streets, green fields, buildings)."""
+
+    STREET = "street"
+    FIELD = "field"
+    BUILDING = "building"
+
+
+class Icon(str, Enum):
+    """An icon printed on a tile square or a settlement-board space."""
+
+    COW = "cow"
+    BANDIT = "bandit"
+    SHERIFF = "sheriff"
+    ACE = "ace"
+    GOLD = "gold"
+    BULLET = "bullet"
+    ALLEY = "alley"
+
+
+@dataclass(frozen=True)
+class TileCell:
+    """One square of a tile: its terrain, its icon (if any), the ace suit and whether it is a
+    square of the tile's named building (``#``) rather than a plain house (``h``)."""
+
+    char: str
+    terrain: Terrain
+    icon: Icon | None = None
+    suit: Suit | None = None
+    named_building: bool = False
+
+
+def _tile_legend() -> dict[str, TileCell]:
+    legend = {
+        ".": TileCell(".", Terrain.STREET),
+        "f": TileCell("f", Terrain.FIELD),
+        "c": TileCell("c", Terrain.FIELD, Icon.COW),
+        "#": TileCell("#", Terrain.BUILDING, named_building=True),
+        "h": TileCell("h", Terrain.BUILDING),
+        "b": TileCell("b", Terrain.STREET, Icon.BANDIT),
+        "s": TileCell("s", Terrain.STREET, Icon.SHERIFF),
+        "$": TileCell("$", Terrain.STREET, Icon.GOLD),
+        "*": TileCell("*", Terrain.STREET, Icon.BULLET),
+        "=": TileCell("=", Terrain.STREET, Icon.ALLEY),
+    }
+    for symbol, suit in SUIT_SYMBOLS.items():
+        legend[symbol] = TileCell(symbol, Terrain.STREET, Icon.ACE, suit)
+    return legend
+
+
+#: Tile map legend: one character per square (docs/data-format.md, "tiles.toml").
+TILE_LEGEND: dict[str, TileCell] = _tile_legend()
+
+
+class SpaceKind(str, Enum):
+    """What is printed on one settlement-board space (docs/data-format.md, board map legend)."""
+
+    EMPTY = "empty"
+    START = "start"  #: the X: the first tile must cover it
+    FIELD = "field"
+    COW = "cow"
+    HILL = "hill"
+    MINE = "mine"
+    PICKAXE = "pickaxe"
+    HORSESHOE = "horseshoe"
+    BANDIT = "bandit"
+    GOLD = "gold"
+    BULLET = "bullet"
+    ALLEY = "alley"
+    TOWN = "town"
+    HOUSE_SITE = "house_site"  #: House in Danger
+    SIGNPOST = "signpost"  #: Signpost (1, 2, 3)
+    POCKET_ACE = "pocket_ace"  #: Pocket Aces (one per suit)
+    ACE_CARD = "ace_card"  #: Pocket Aces: cover it to take an ace card
+    ROPE = "rope"  #: Rope Trick
+    CREEK = "creek"  #: Dry Creek: only an alley may cover it
+
+
+@dataclass(frozen=True)
+class Space:
+    """The meaning of one board-map character.
+
+    ``coverable``: a tile may cover it (rulebook: Drafting a tile, placement rules: no cows,
+    fields, hills or mines). ``alley_only``: only an alley may cover it (Dry Creek, reconstructed).
+    ``connects``: a printed field or cow, which carries the connection between tiles.
+    """
+
+    char: str
+    kind: SpaceKind
+    coverable: bool = True
+    alley_only: bool = False
+    connects: bool = False
+    suit: Suit | None = None
+    number: int | None = None  #: signpost number
+    town: str | None = None  #: town letter
+
+    @property
+    def wild_only(self) -> bool:
+        """True for the special spaces that only wild sides print."""
+        return self.kind in WILD_SPACE_KINDS
+
+
+WILD_SPACE_KINDS = frozenset(
+    {SpaceKind.HOUSE_SITE, SpaceKind.SIGNPOST, SpaceKind.POCKET_ACE, SpaceKind.ACE_CARD, SpaceKind.ROPE, SpaceKind.CREEK}
+)
+
+#: Town plot letters: uppercase, except the two uppercase letters the legend already uses.
+TOWN_LETTERS = "ABCDEFGHIJKLNOPQRSTUVW"
+
+
+def _board_legend() -> dict[str, Space]:
+    legend = {
+        ".": Space(".", SpaceKind.EMPTY),
+        "X": Space("X", SpaceKind.START),
+        "f": Space("f", SpaceKind.FIELD, coverable=False, connects=True),
+        "c": Space("c", SpaceKind.COW, coverable=False, connects=True),
+        "^": Space("^", SpaceKind.HILL, coverable=False),
+        "M": Space("M", SpaceKind.MINE, coverable=False),
+        "p": Space("p", SpaceKind.PICKAXE),
+        "u": Space("u", SpaceKind.HORSESHOE),
+        "b": Space("b", SpaceKind.BANDIT),
+        "$": Space("$", SpaceKind.GOLD),
+        "*": Space("*", SpaceKind.BULLET),
+        "=": Space("=", SpaceKind.ALLEY),
+        "+": Space("+", SpaceKind.HOUSE_SITE),
+        "a": Space("a", SpaceKind.ACE_CARD),
+        "o": Space("o", SpaceKind.ROPE),
+        "~": Space("~", SpaceKind.CREEK, alley_only=True),
+    }
+    for n in "123":
+        legend[n] = Space(n, SpaceKind.SIGNPOST, number=int(n))
+    for symbol, suit in SUIT_SYMBOLS.items():
+        legend[symbol] = Space(symbol, SpaceKind.POCKET_ACE, coverable=False, suit=suit)
+    for letter in TOWN_LETTERS:
+        legend[letter] = Space(letter, SpaceKind.TOWN, town=letter)
+    return legend
+
+
+#: Board map legend: one character per space (docs/data-format.md, "boards/*.toml").
+BOARD_LEGEND: dict[str, Space] = _board_legend()
+
+
+@dataclass(frozen=True)
+class Building:
+    """One of the 14 buildings of the Building Guide; ``sign`` is white, red, pink or yellow."""
+
+    name: str
+    sign: str
+    text: str
+    provenance: Sourced
+
+
+@dataclass(frozen=True)
+class Tile:
+    """A tile: its squares as ``((row, col), TileCell)`` normalised so the smallest row and column
+    are 0, and the name of its building (``None`` for tiles without one).
+
+    ``stack`` is the ``(tray, row, col)`` slot it sits in (``None`` for the alley).
+    """
+
+    id: str
+    cells: tuple[tuple[tuple[int, int], TileCell], ...]
+    building: str | None
+    provenance: Sourced
+    stack: tuple[str, int, int] | None = None
+
+    @property
+    def size(self) -> int:
+        """Number of squares (cells)."""
+        return len(self.cells)
+
+    @property
+    def is_alley(self) -> bool:
+        """True for the 1-square alley from the supply."""
+        return self.id == "alley"
+
+    def count(self, icon: Icon) -> int:
+        """How many squares show ``icon``."""
+        return sum(1 for _, cell in self.cells if cell.icon is icon)
+
+    @property
+    def shape_text(self) -> str:
+        """The tile's map in the data-file legend (spaces where the tile has no square)."""
+        rows = 1 + max(r for (r, _), _ in self.cells)
+        cols = 1 + max(c for (_, c), _ in self.cells)
+        grid = [[" "] * cols for _ in range(rows)]
+        for (r, c), cell in self.cells:
+            grid[r][c] = cell.char
+        return "\n".join("".join(row).rstrip() for row in grid)
+
+    @cached_property
+    def orientations(self) -> tuple[Orientation[TileCell], ...]:
+        """Every distinct orientation (rotations and flips), in a stable order (solver.components.geometry)."""
+        return orientations(self.cells)
+
+
+@dataclass(frozen=True)
+class Town:
+    """A town plot: its letter on the map, name, sign points and squares."""
+
+    letter: str
+    name: str
+    points: int
+    squares: tuple[tuple[int, int], ...]
+    provenance: Sourced
+
+
+@dataclass(frozen=True)
+class BoardSide:
+    """One side of a settlement board: ``normal`` or ``wild`` (with its ``rule`` key and stars).
+
+    ``rows`` is the text map, one string per row, one character per space (``BOARD_LEGEND``).
+    """
+
+    board_id: str
+    side: str
+    rows: tuple[str, ...]
+    towns: tuple[Town, ...]
+    provenance: Sourced
+    rule: str | None = None
+    stars: int | None = None
+
+    @property
+    def id(self) -> str:
+        """``<board id>/<side>``, e.g. ``lone-star-flats/normal``."""
+        return f"{self.board_id}/{self.side}"
+
+    @property
+    def height(self) -> int:
+        """Number of rows."""
+        return len(self.rows)
+
+    @property
+    def width(self) -> int:
+        """Number of columns."""
+        return len(self.rows[0])
+
+    def space(self, row: int, col: int) -> Space:
+        """What is printed on ``(row, col)``."""
+        return BOARD_LEGEND[self.rows[row][col]]
+
+    @cached_property
+    def _squares_by_kind(self) -> dict[SpaceKind, tuple[tuple[int, int], ...]]:
+        out: dict[SpaceKind, list[tuple[int, int]]] = {}
+        for r, line in enumerate(self.rows):
+            for c, ch in enumerate(line):
+                out.setdefault(BOARD_LEGEND[ch].kind, []).append((r, c))
+        return {k: tuple(v) for k, v in out.items()}
+
+    def squares(self, kind: SpaceKind) -> list[tuple[int, int]]:
+        """Every ``(row, col)`` printed with ``kind``, in reading order."""
+        return list(self._squares_by_kind.get(kind, ()))
+
+    def count(self, kind: SpaceKind) -> int:
+        """How many spaces show ``kind``."""
+        return len(self.squares(kind))
+
+    def pickaxe_mines(self) -> dict[tuple[int, int], tuple[int, int]]:
+        """Each pickaxe ``(row, col)`` and the mine ``(row, col)`` it claims: the one orthogonally
+        adjacent mine (the loader checks there is exactly one).  Source: rulebook, Scoring points /
+        Mining ("you have claimed the adjacent mine")."""
+        out = {}
+        for r, c in self.squares(SpaceKind.PICKAXE):
+            for dr, dc in STEPS:
+                rr, cc = r + dr, c + dc
+                if 0 <= rr < self.height and 0 <= cc < self.width and self.space(rr, cc).kind is SpaceKind.MINE:
+                    out[(r, c)] = (rr, cc)
+        return out
+
+    @property
+    def start(self) -> tuple[int, int] | None:
+        """The X start space, or ``None`` (House in Danger has none)."""
+        found = self.squares(SpaceKind.START)
+        return found[0] if found else None
+
+
+@dataclass(frozen=True)
+class Board:
+    """A double-sided settlement board."""
+
+    id: str
+    name: str
+    normal: BoardSide
+    wild: BoardSide
+    provenance: Sourced
+
+    @property
+    def sides(self) -> tuple[BoardSide, BoardSide]:
+        """``(normal, wild)``."""
+        return (self.normal, self.wild)
+
+
+@dataclass(frozen=True)
+class TraySlot:
+    """One stack slot of a combined tile tray: ``tray`` is ``left`` or ``right``; 5 rows x 4 columns,
+    columns 1 and 2 are the river. ``cost`` in gold; ``stack`` lists tile ids, top tile first."""
+
+    tray: str
+    row: int
+    col: int
+    cost: int
+    stack: tuple[str, ...]
+    provenance: Sourced
+
+    @property
+    def on_river(self) -> bool:
+        """True for the middle two columns (derived: components.md §3)."""
+        return self.col in (1, 2)
+
+
+@dataclass(frozen=True)
+class PrairieSlot:
+    """A prairie-die slot: the die drafts along ``row`` of ``tray`` from its ``end`` (left/right)."""
+
+    number: int
+    tray: str
+    row: int
+    end: str
+    provenance: Sourced
+
+
+@dataclass(frozen=True)
+class RiverSlot:
+    """A river-die slot: the die drafts along river column ``col`` of ``tray`` from ``end`` (top/bottom)."""
+
+    number: int
+    tray: str
+    col: int
+    end: str
+    provenance: Sourced
+
+
+@dataclass(frozen=True)
+class Trays:
+    """The two combined tile trays (``left``, ``right``) and the 20 prairie and 8 river slots."""
+
+    rows: int
+    cols: int
+    slots: tuple[TraySlot, ...]
+    prairie_slots: tuple[PrairieSlot, ...]
+    river_slots: tuple[RiverSlot, ...]
+    provenance: Sourced
+
+    def slot(self, tray: str, row: int, col: int) -> TraySlot:
+        """The slot at ``(row, col)`` of ``tray``; raises ``KeyError`` when there is none."""
+        for s in self.slots:
+            if (s.tray, s.row, s.col) == (tray, row, col):
+                return s
+        raise KeyError((tray, row, col))
+
+
+@dataclass(frozen=True)
+class CattleContract:
+    """A cattle contract: ``kind`` (alleys, gold, bullets, points), its large and small rewards."""
+
+    kind: str
+    large: int
+    small: int
+    first_game_position: int
+    provenance: Sourced
+
+
+@dataclass(frozen=True)
+class ScoreboardSide:
+    """One side of the scoreboard (``multiplayer`` = 2+ players, or ``solo``).
+
+    ``wrangle_points`` maps a wrangle size (3-7 cows) to points; ``town_bonus`` is Years 1-3;
+    ``paw_rounds`` are the 1-based rounds whose space shows a paw (solo)."""
+
+    name: str
+    rounds_per_year: tuple[int, int, int, int]
+    tussle_points: tuple[int, int, int, int]
+    town_bonus: tuple[int, int, int]
+    wrangle_points: dict[int, int]
+    paw_rounds: tuple[int, ...]
+    provenance: Sourced
+    wrangle_provenance: Sourced
+
+
+@dataclass(frozen=True)
+class Scoreboard:
+    """The double-sided scoreboard, the four cattle contracts, the contract spaces' wrangle sizes
+    and the solo ranks (name, minimum points)."""
+
+    multiplayer: ScoreboardSide
+    solo: ScoreboardSide
+    contracts: tuple[CattleContract, ...]
+    contract_sizes: tuple[int, ...]
+    contract_sizes_provenance: Sourced
+    solo_ranks: tuple[tuple[str, int, Sourced], ...]
+
+
+@dataclass(frozen=True)
+class MiningSpace:
+    """One space of the mining track, from the bottom: income (gold), endgame points, and whether
+    reaching it grants a second partner."""
+
+    income: int
+    points: int
+    partner: bool
+    provenance: Sourced
+
+
+@dataclass(frozen=True)
+class PartnerCard:
+    """A partner card and its endgame condition (``kind``: ``per`` or ``if_zero``; see partners.toml)."""
+
+    id: str
+    name: str
+    text: str
+    condition: dict[str, object]
+    provenance: Sourced
+
+
+@dataclass(frozen=True)
+class BanditCard:
+    """A solo bandit card: bandits, cows (left to right) and bullets it shows."""
+
+    id: str
+    bandits: int
+    cows: int
+    bullets: int
+    provenance: Sourced
+
+
+@dataclass(frozen=True)
+class WildSide:
+    """A wild-side rule set: key, name, difficulty stars, rule text, its special map characters
+    and the building it sets aside (House in Danger, Signpost)."""
+
+    key: str
+    name: str
+    stars: int
+    text: str
+    spaces: tuple[str, ...]
+    building: str | None
+    provenance: Sourced
+
+
+@dataclass(frozen=True)
+class Supply:
+    """Supply counts (``counts``: name -> number), dice per player count (``dice``: players ->
+    (prairie, river)) and the ace cards' suits."""
+
+    counts: dict[str, int]
+    dice: dict[int, tuple[int, int]]
+    ace_cards: tuple[Suit, ...]
+    provenance: Sourced
+    dice_provenance: dict[int, Sourced]
+    ace_card_provenance: tuple[Sourced, ...]
+
+
+@dataclass(frozen=True)
+class Catalog:
+    """Every component of the game, loaded from ``solver/components/data`` by ``solver.components.catalog.load_catalog``."""
+
+    tiles: tuple[Tile, ...]
+    alley: Tile
+    buildings: tuple[Building, ...]
+    trays: Trays
+    boards: tuple[Board, ...]
+    scoreboard: Scoreboard
+    mining_track: tuple[MiningSpace, ...]
+    partners: tuple[PartnerCard, ...]
+    bandit_cards: tuple[BanditCard, ...]
+    bandit_ridge_bandits: int
+    bandit_ridge_provenance: Sourced
+    wild_sides: tuple[WildSide, ...]
+    supply: Supply
+    _index: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
+
+    def with_extra(self, tiles: tuple[Tile, ...] = (), boards: tuple[Board, ...] = ()) -> Catalog:
+        """A copy with hand-made ``tiles`` and ``boards`` added (test fixtures, puzzles); the
+        extra tiles are in no tray stack."""
+        from dataclasses import replace
+
+        return replace(self, tiles=self.tiles + tuple(tiles), boards=self.boards + tuple(boards), _index={})
+
+    def tile(self, tile_id: str) -> Tile:
+        """The tile with ``tile_id`` (``"alley"`` for the alley); raises ``KeyError``."""
+        if not self._index:
+            self._index.update({t.id: t for t in self.tiles})
+            self._index["alley"] = self.alley
+            self._index.update({f"board:{b.id}": b for b in self.boards})
+        return self._index[tile_id]  # type: ignore[return-value]
+
+    def board(self, board_id: str) -> Board:
+        """The board with ``board_id``; raises ``KeyError``."""
+        self.tile("alley")
+        return self._index[f"board:{board_id}"]  # type: ignore[return-value]
+
+    def board_side(self, side_id: str) -> BoardSide:
+        """A side by its id ``<board id>/<normal|wild>``; raises ``KeyError``."""
+        board_id, _, side = side_id.partition("/")
+        if side not in ("normal", "wild"):
+            raise KeyError(side_id)
+        return getattr(self.board(board_id), side)
+
+    def building(self, name: str) -> Building:
+        """The building named ``name``; raises ``KeyError``."""
+        for b in self.buildings:
+            if b.name == name:
+                return b
+        raise KeyError(name)
+
+    def wild_side(self, key: str) -> WildSide:
+        """The wild-side rule set with ``key``; raises ``KeyError``."""
+        for w in self.wild_sides:
+            if w.key == key:
+                return w
+        raise KeyError(key)

@@ -1,0 +1,342 @@
+"""The effects of a placement inside the game state machine (mixed into ``solver.engine.game.Game``).
+
+After every placement the engine runs, in this order (docs/rulings.md R24):
+
+1. the placed building's white-sign effect (Cache, Sheriff's Office, Fancy Saloon, Hideout,
+   Wheelwright) and, on Carpenters, the offer to stash gold on a building;
+2. bonus spaces and icons (gold, bullets, alleys placed at once, the ace card space of Pocket Aces) and
+   pickaxes (mining, the second partner at the 4th space) — ``solver.rules.bonuses``;
+3. town completion (sign points + the year's bonus) — ``solver.rules.towns``;
+4. a wrangle offer for each pasture the tile created or expanded — ``solver.rules.wrangling``;
+5. surround checks for every red building not yet paid, once each, and Rope Trick icons —
+   ``solver.rules.buildings``;
+6. sheriffs shooting — ``solver.rules.sheriffs_and_bandits`` — which also runs after a hill bandit arrives.
+
+Each step is an automatic agenda step or a decision for the player, so effects chain (an alley placed
+from a bonus has effects of its own).
+"""
+
+from __future__ import annotations
+
+from solver.components.values import SpaceKind
+from solver.rules.bonuses import placement_effects, take
+from solver.rules.buildings import (
+    BANK_GOLD,
+    BARN_GOLD,
+    CACHE_BULLETS,
+    GENERAL_STORE_AMOUNT,
+    HIDEOUT_SHERIFFS,
+    HOTEL_POINTS,
+    SHERIFFS_OFFICE_BULLETS,
+    TOWN_HALL_POINTS,
+    WHEELWRIGHT_ALLEYS,
+    building_tiles,
+    rope_surrounded,
+    surrounded,
+)
+from solver.rules.mining import add_pickaxes
+from solver.rules.player import PlayerState
+from solver.rules.settlement import PlacedTile
+from solver.rules.sheriffs_and_bandits import active_sheriffs, all_bandits, shoot, targets_in_sight
+from solver.rules.towns import completed_towns, town_points
+from solver.rules.wrangling import MIN_CONTRACT, pasture_containing, touched_pastures
+
+ROPE_TRICK_POINTS = 3  #: Rope Trick, reconstructed (docs/rulings.md)
+WANTED_BOUNTY = 1  #: Wanted, our wild side: gold per printed bandit shot
+EFFECT_DECISIONS = frozenset({"wrangle", "shoot", "hideout", "wheelwright", "general_store", "ace_card", "stash"})
+
+
+class PlacementEffects:
+    """Agenda steps and decisions for the effects of placements (see the module docstring)."""
+
+    # --- wiring -----------------------------------------------------------------------------
+
+    def _after_placement(self, player: PlayerState, placed: PlacedTile) -> None:
+        seat = player.seat
+        steps: list[dict] = []
+        building = placed.tile.building
+        if building:
+            steps += self._white_building(player, building)
+            if player.settlement.side.rule == "carpenters" and player.gold > 0:
+                steps.append({"step": "stash", "seat": seat})
+        steps.append({"step": "bonuses", "seat": seat, "tile_index": len(player.settlement.tiles) - 1})
+        if any(player.settlement.side.space(r, c).kind is SpaceKind.ACE_CARD for (r, c), _ in placed.squares):
+            steps.append({"step": "ace_card", "seat": seat, "source": "pocket_aces"})
+        fields = [rc for rc, cell in placed.squares if cell.terrain.value == "field"]
+        steps += [{"step": "towns", "seat": seat}]
+        if fields:
+            steps.append({"step": "pastures", "seat": seat, "squares": [list(rc) for rc in fields]})
+        steps += [{"step": "surround", "seat": seat}, {"step": "sheriffs", "seat": seat}]
+        self.agenda[0:0] = steps
+
+    def _step_bonuses(self, step: dict) -> None:
+        """Bonus spaces and icons and pickaxes of the placed tile (after its white sign: R24)."""
+        player = self._player(step)
+        placed = player.settlement.tiles[step["tile_index"]]
+        events, steps = placement_effects(self.catalog, player, self.supply, placed)
+        for e in events:
+            self._emit(e)
+        self.agenda[0:0] = steps
+
+    def _gain(self, player: PlayerState, item: str, count: int, why: str) -> int:
+        got = take(self.supply, item, count)
+        if item == "gold":
+            player.gold += got
+        elif item == "bullets":
+            player.bullets += got
+        self._emit({"type": "gain", "seat": player.seat, "item": item, "count": got, "why": why})
+        return got
+
+    def _white_building(self, player: PlayerState, building: str) -> list[dict]:
+        """White signs: what the building gives when placed (Building guide)."""
+        seat = player.seat
+        if building == "Cache":
+            self._gain(player, "bullets", CACHE_BULLETS, "Cache")
+        elif building == "Sheriff's Office":
+            self._gain(player, "bullets", SHERIFFS_OFFICE_BULLETS, "Sheriff's Office")
+            return [{"step": "sheriffs", "seat": seat, "anywhere": True}]
+        elif building == "Fancy Saloon":
+            return [{"step": "ace_card", "seat": seat, "source": "Fancy Saloon"}]
+        elif building == "Hideout":
+            return [{"step": "hideout", "seat": seat, "left": HIDEOUT_SHERIFFS}]
+        elif building == "Wheelwright":
+            return [{"step": "wheelwright", "seat": seat}]
+        return []
+
+    # --- towns ----------------------------------------------------------------------------------
+
+    def _step_towns(self, step: dict) -> None:
+        player = self._player(step)
+        boomtown = player.settlement.side.rule == "boomtown"
+        for town in completed_towns(player.settlement):
+            if town.letter in player.completed_towns:
+                continue
+            player.completed_towns.append(town.letter)
+            sign, bonus = town_points(town, self.year, self.scoreboard_side.town_bonus, year4_bonus=boomtown)
+            player.score("towns", sign + bonus)
+            self._emit({"type": "town_completed", "seat": player.seat, "town": town.name, "sign": sign, "bonus": bonus})
+
+    # --- wrangling ------------------------------------------------------------------------------
+
+    def _step_pastures(self, step: dict) -> None:
+        player = self._player(step)
+        squares = [tuple(rc) for rc in step["squares"]]
+        offers = []
+        for pasture in touched_pastures(player.settlement, squares):
+            if pasture.wrangle_sizes() and self.supply["cowpokes"] > 0:
+                offers.append({"step": "wrangle", "seat": player.seat, "square": list(pasture.squares[0])})
+        self.agenda[0:0] = offers
+
+    def _options_wrangle(self, step: dict) -> list[dict]:
+        pasture = pasture_containing(self._player(step).settlement, tuple(step["square"]))
+        if pasture is None or self.supply["cowpokes"] < 1:
+            return []
+        r, c = pasture.squares[0]
+        return [{"type": "wrangle", "cows": k, "row": r, "col": c} for k in pasture.wrangle_sizes()] + [
+            {"type": "wrangle", "cows": 0}]
+
+    def _match_wrangle(self, step: dict, move: dict) -> dict | None:
+        """A wrangle may put its cowpoke on any square of the pasture, not only the listed one."""
+        if move.get("type") != "wrangle" or not move.get("cows"):
+            return None
+        pasture = pasture_containing(self._player(step).settlement, tuple(step["square"]))
+        sizes = pasture.wrangle_sizes() if pasture else []
+        square = (move.get("row"), move.get("col"))
+        if move["cows"] in sizes and square in pasture.squares:
+            return {"type": "wrangle", "cows": move["cows"], "row": square[0], "col": square[1]}
+        return None
+
+    def _apply_wrangle(self, step: dict, move: dict) -> None:
+        """Rulebook, Wrangling: cowpoke, the scoreboard's points, the cattle contract for 4+ cows
+        (large side the first time, then flipped); Barn: 1 gold per Barn."""
+        player = self._player(step)
+        self.agenda.pop(0)
+        if not move["cows"]:
+            self._emit({"type": "wrangle_declined", "seat": player.seat})
+            return
+        cows = move["cows"]
+        take(self.supply, "cowpokes", 1)
+        player.settlement.cowpokes.add((move["row"], move["col"]))
+        points = self.scoreboard_side.wrangle_points[cows]
+        player.score("wrangles", points)
+        self._emit({"type": "wrangle", "seat": player.seat, "cows": cows, "points": points, "row": move["row"], "col": move["col"]})
+        steps: list[dict] = []
+        if cows >= MIN_CONTRACT:
+            contract = next(c for c in self.contracts if c.size == cows)
+            spec = next(c for c in self.catalog.scoreboard.contracts if c.kind == contract.kind)
+            amount = spec.small if contract.flipped else spec.large
+            side = "small" if contract.flipped else "large"
+            contract.flipped = True
+            self._emit({"type": "cattle_contract", "seat": player.seat, "contract": contract.kind, "side": side, "amount": amount})
+            if contract.kind == "points":
+                player.score("contracts", amount)
+            elif contract.kind == "alleys":
+                steps += [{"step": "place_alley", "seat": player.seat, "source": "contract"} for _ in range(amount)]
+            else:
+                self._gain(player, contract.kind, amount, "cattle contract")
+        for _ in building_tiles(player.settlement, "Barn"):
+            self._gain(player, "gold", BARN_GOLD, "Barn")
+        self.agenda[0:0] = steps + [{"step": "sheriffs", "seat": player.seat}]
+
+    # --- surrounding: red buildings and Rope Trick -----------------------------------------------------
+
+    def _step_surround(self, step: dict) -> None:
+        player = self._player(step)
+        s = player.settlement
+        steps: list[dict] = []
+        for index, placed in building_tiles(s):
+            sign = self.catalog.building(placed.tile.building).sign
+            if sign != "red" or index in player.triggered or not surrounded(s, [rc for rc, _ in placed.squares]):
+                continue
+            player.triggered.append(index)
+            name = placed.tile.building
+            self._emit({"type": "surrounded", "seat": player.seat, "building": name, "tile": placed.tile.id})
+            if name == "Bank":
+                self._gain(player, "gold", BANK_GOLD, "Bank")
+            elif name == "Town Hall":
+                player.score("buildings", TOWN_HALL_POINTS)
+            elif name == "General Store":
+                steps.append({"step": "general_store", "seat": player.seat})
+        if s.side.rule == "rope_trick":
+            for r, c in s.side.squares(SpaceKind.ROPE):
+                if [r, c] in player.ropes_done:
+                    continue
+                if s.cover[r][c] >= 0:
+                    player.ropes_done.append([r, c])
+                elif rope_surrounded(s, (r, c)):
+                    player.ropes_done.append([r, c])
+                    player.score("rope_trick", ROPE_TRICK_POINTS)
+                    self._emit({"type": "rope_trick", "seat": player.seat, "row": r, "col": c, "points": ROPE_TRICK_POINTS})
+        self.agenda[0:0] = steps
+
+    def _options_general_store(self, step: dict) -> list[dict]:
+        return [{"type": "general_store", "choice": c} for c in ("bullets", "pickaxes", "alleys")]
+
+    def _apply_general_store(self, step: dict, move: dict) -> None:
+        """General Store surrounded: 2 bullets, 2 pickaxes, or 2 alleys placed at once."""
+        player = self._player(step)
+        self.agenda.pop(0)
+        choice = move["choice"]
+        self._emit({"type": "general_store", "seat": player.seat, "choice": choice})
+        if choice == "bullets":
+            self._gain(player, "bullets", GENERAL_STORE_AMOUNT, "General Store")
+            self.agenda.insert(0, {"step": "sheriffs", "seat": player.seat})
+        elif choice == "pickaxes":
+            events, partner = add_pickaxes(self.catalog, player, GENERAL_STORE_AMOUNT)
+            for e in events:
+                self._emit(e)
+            if partner:
+                self.agenda.insert(0, {"step": "second_partner", "seat": player.seat})
+        else:
+            self.agenda[0:0] = [{"step": "place_alley", "seat": player.seat, "source": "General Store"}
+                                for _ in range(GENERAL_STORE_AMOUNT)]
+
+    # --- sheriffs, Sheriff's Office, Hideout ----------------------------------------------------------
+
+    def _step_sheriffs(self, step: dict) -> None:
+        """Sheriffs shoot whenever they can; when more bandits are in sight than bullets, the player
+        chooses (one ``shoot`` decision per bullet).  Sheriff's Office (``anywhere``) shoots any bandit."""
+        player = self._player(step)
+        s = player.settlement
+        targets = all_bandits(s) if step.get("anywhere") else targets_in_sight(s)
+        if not targets or player.bullets < 1:
+            return
+        if player.bullets >= len(targets):
+            for square in targets:
+                self._shoot(player, square)
+            if not step.get("anywhere"):
+                self.agenda.insert(0, {"step": "sheriffs", "seat": player.seat})  # a shot may open new lines
+            return
+        self.agenda.insert(0, {"step": "shoot", "seat": player.seat, **({"anywhere": True} if step.get("anywhere") else {})})
+
+    def _shoot(self, player: PlayerState, square: tuple[int, int]) -> None:
+        s = player.settlement
+        printed = s.side.space(*square).kind is SpaceKind.BANDIT and s.cover[square[0]][square[1]] < 0
+        shoot(s, square)
+        player.bullets -= 1
+        self._emit({"type": "shot", "seat": player.seat, "row": square[0], "col": square[1]})
+        if printed and s.side.rule == "wanted":
+            self._gain(player, "gold", WANTED_BOUNTY, "Wanted")
+
+    def _options_shoot(self, step: dict) -> list[dict]:
+        s = self._player(step).settlement
+        targets = all_bandits(s) if step.get("anywhere") else targets_in_sight(s)
+        if self._player(step).bullets < 1:
+            return []
+        return [{"type": "shoot", "row": r, "col": c} for r, c in targets]
+
+    def _apply_shoot(self, step: dict, move: dict) -> None:
+        player = self._player(step)
+        self.agenda.pop(0)
+        self._shoot(player, (move["row"], move["col"]))
+        self.agenda.insert(0, {"step": "sheriffs", "seat": player.seat, **({"anywhere": True} if step.get("anywhere") else {})})
+
+    def _options_hideout(self, step: dict) -> list[dict]:
+        if self.supply["bullets"] < 1:
+            return []
+        sheriffs = active_sheriffs(self._player(step).settlement)
+        if not sheriffs:
+            return []
+        return [{"type": "hideout", "row": r, "col": c} for r, c in sheriffs] + [{"type": "hideout", "done": True}]
+
+    def _apply_hideout(self, step: dict, move: dict) -> None:
+        """Hideout: cover up to two sheriffs with bullets from the supply; they become tombstones."""
+        player = self._player(step)
+        self.agenda.pop(0)
+        if move.get("done"):
+            return
+        take(self.supply, "bullets", 1)
+        player.settlement.tombstones.add((move["row"], move["col"]))
+        self._emit({"type": "hideout", "seat": player.seat, "row": move["row"], "col": move["col"]})
+        if step["left"] > 1:
+            self.agenda.insert(0, {"step": "hideout", "seat": player.seat, "left": step["left"] - 1})
+
+    # --- Wheelwright, ace cards, Carpenters ------------------------------------------------------------
+
+    def _options_wheelwright(self, step: dict) -> list[dict]:
+        return [{"type": "wheelwright", "side": "alleys"}, {"type": "wheelwright", "side": "ongoing"}]
+
+    def _apply_wheelwright(self, step: dict, move: dict) -> None:
+        """Wheelwright: two alleys now, or from now on a single alley may be two adjacent alleys."""
+        player = self._player(step)
+        self.agenda.pop(0)
+        self._emit({"type": "wheelwright", "seat": player.seat, "side": move["side"]})
+        if move["side"] == "ongoing":
+            player.wheelwright_ongoing = True
+        else:
+            self.agenda[0:0] = [{"step": "place_alley", "seat": player.seat, "source": "Wheelwright"}
+                                for _ in range(WHEELWRIGHT_ALLEYS)]
+
+    def _options_ace_card(self, step: dict) -> list[dict]:
+        return [{"type": "ace_card", "suit": suit} for suit in self.ace_cards]
+
+    def _apply_ace_card(self, step: dict, move: dict) -> None:
+        """Fancy Saloon / Pocket Aces: take an ace card of the chosen suit from the supply."""
+        player = self._player(step)
+        self.agenda.pop(0)
+        self.ace_cards.remove(move["suit"])
+        player.ace_cards.append(move["suit"])
+        self._emit({"type": "ace_card", "seat": player.seat, "suit": move["suit"], "source": step.get("source")})
+
+    def _options_stash(self, step: dict) -> list[dict]:
+        if self._player(step).gold < 1:
+            return []
+        return [{"type": "stash", "gold": 1}, {"type": "stash", "gold": 0}]
+
+    def _apply_stash(self, step: dict, move: dict) -> None:
+        """Carpenters: stash 1 gold on the building just placed (its cost was paid first)."""
+        player = self._player(step)
+        self.agenda.pop(0)
+        if move["gold"]:
+            player.gold -= 1
+            player.stashed_gold += 1
+            self._emit({"type": "stash", "seat": player.seat, "gold": 1})
+
+    # --- tussle and hill bandit hooks -------------------------------------------------------------------
+
+    def _hotel_bonus(self, player: PlayerState) -> None:
+        """Hotel: 2 more points per Hotel whenever the player wins a Tussle."""
+        hotels = len(building_tiles(player.settlement, "Hotel"))
+        if hotels:
+            player.score("buildings", HOTEL_POINTS * hotels)
+            self._emit({"type": "hotel", "seat": player.seat, "points": HOTEL_POINTS * hotels})

@@ -1,0 +1,157 @@
+"""Endgame scoring, partner conditions and the per-category score breakdown.
+
+Source: rulebook, Endgame: trailblazing (-1 per uncovered horseshoe), buildings with pink signs,
+tombstones (2 each), aces, mining (the points beside the marker), partners (each card's condition);
+Building guide (Ranch House, Chapel, Stables); Wild sides (Pocket Aces; Carpenters' stash, reconstructed).
+Points scored during play are kept in each player's ledger by category; ``score_breakdown`` adds what
+the Endgame would give now, as a score calculator shows it.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from solver.components.values import Catalog, Icon, SpaceKind
+from solver.rules.aces import ace_points
+from solver.rules.buildings import CHAPEL_POINTS, STABLES_POINTS, building_tiles, surrounded
+from solver.rules.player import PlayerState
+from solver.rules.settlement import Settlement
+from solver.rules.sheriffs_and_bandits import active_sheriffs
+from solver.rules.tussle import count_bandits
+from solver.rules.wrangling import pastures
+
+TOMBSTONE_POINTS = 2  #: rulebook, Endgame
+TRAILBLAZING_POINTS = -1  #: per uncovered horseshoe
+POCKET_ACE_POINTS = 3  #: rulebook, Wild sides / Pocket Aces: per ace of the matching suit
+STASH_POINTS = 2  #: Carpenters, reconstructed: per stashed gold
+
+#: In-game ledger categories, in display order (points scored during play).
+IN_GAME = ("start", "towns", "wrangles", "contracts", "tussles", "buildings", "rope_trick")
+#: Endgame categories, in the rulebook's order (helper card), then the wild sides'.
+ENDGAME = ("trailblazing", "pink_buildings", "tombstones", "aces", "mining", "partners", "pocket_aces", "carpenters")
+
+
+def ace_counts(player: PlayerState) -> dict[str, int]:
+    """Aces by suit: on placed tiles plus ace cards."""
+    counts: Counter[str] = Counter(player.ace_cards)
+    for placed in player.settlement.tiles:
+        for _, cell in placed.squares:
+            if cell.icon is Icon.ACE:
+                counts[cell.suit.value] += 1
+    return dict(counts)
+
+
+def uncovered(player: PlayerState, kind: SpaceKind) -> list[tuple[int, int]]:
+    """Spaces printed with ``kind`` that no tile covers."""
+    s = player.settlement
+    return [(r, c) for r, c in s.side.squares(kind) if s.cover[r][c] < 0]
+
+
+def partner_counts(player: PlayerState) -> dict[str, int]:
+    """The settlement quantities partner conditions count (solver.components.catalog.PARTNER_COUNTS)."""
+    s = player.settlement
+    side = s.side
+    claimed = {mine for pick, mine in side.pickaxe_mines().items() if s.cover[pick[0]][pick[1]] >= 0}
+    all_pastures = pastures(s)
+    buildings = building_tiles(s)
+    rows_closed = sum(1 for r in range(s.height) if not any(s.open & s.grid.bit(r, c) for c in range(s.width)))
+    return {
+        "tombstones": s.tombstone_count,
+        "completed_towns": len(player.completed_towns),
+        "claimed_mines": len(claimed),
+        "covered_horseshoes": side.count(SpaceKind.HORSESHOE) - len(uncovered(player, SpaceKind.HORSESHOE)),
+        "aces": sum(ace_counts(player).values()),
+        "wrangled_pastures": len(s.cowpokes),
+        "unused_gold": player.gold,
+        "unused_bullets": player.bullets,
+        "building_tiles": len(buildings),
+        "sheriffs": len(active_sheriffs(s)),
+        "cows_in_largest_pasture": max((p.cows for p in all_pastures), default=0),
+        "unshot_bandits": count_bandits(s),
+        "alleys": sum(1 for p in s.tiles if p.tile.is_alley),
+        "hill_bandits": len(s.hill_bandits),
+        "surrounded_buildings": sum(1 for _, p in buildings if surrounded(s, [rc for rc, _ in p.squares])),
+        "closed_rows": rows_closed,
+    }
+
+
+def partner_points(catalog: Catalog, partner_id: str, counts: dict[str, int]) -> int:
+    """Points one partner card gives for the settlement's ``counts`` (partners.toml conditions)."""
+    card = next(p for p in catalog.partners if p.id == partner_id)
+    cond = card.condition
+    n = counts[cond["count"]]
+    if cond["kind"] == "if_zero":
+        return cond["points"] if n == 0 else 0
+    points = (n // cond.get("every", 1)) * cond["points"]
+    return min(points, cond["max"]) if "max" in cond else points
+
+
+def ranch_house_points(settlement: Settlement) -> int:
+    """The settlement's Ranch Houses at the Endgame, in points (Building guide: per Ranch House, 1 point
+    per cow of each pasture with a square connected to it: its own field squares or those beside it)."""
+    g = settlement.grid
+    houses = building_tiles(settlement, "Ranch House")
+    if not houses:
+        return 0
+    all_pastures = pastures(settlement)
+    total = 0
+    for _, placed in houses:
+        tile = g.mask(rc for rc, _ in placed.squares)
+        touching = tile | g.neighbours(tile)  # its own field squares, and those beside it
+        total += sum(p.cows for p in all_pastures if p.mask & touching)
+    return total
+
+
+def chapel_points(settlement: Settlement, tombstones: int | None = None) -> int:
+    """The settlement's Chapels at the Endgame, in points (Building guide: per Chapel, 1 more point per
+    tombstone); ``tombstones``: the tombstone count to use (default the settlement's)."""
+    tombstones = settlement.tombstone_count if tombstones is None else tombstones
+    return len(building_tiles(settlement, "Chapel")) * CHAPEL_POINTS * tombstones
+
+
+def pink_building_points(player: PlayerState) -> int:
+    """Ranch House, Chapel and Stables at the Endgame (Building guide)."""
+    s = player.settlement
+    total = ranch_house_points(s) + chapel_points(s)
+    if not uncovered(player, SpaceKind.HORSESHOE):
+        total += STABLES_POINTS * len(building_tiles(s, "Stables"))
+    return total
+
+
+def pocket_ace_points(player: PlayerState) -> int:
+    """Pocket Aces: each pocket ace with a tile in an adjacent space scores 3 per ace of its suit."""
+    s = player.settlement
+    counts = ace_counts(player)
+    total = 0
+    for r, c in s.side.squares(SpaceKind.POCKET_ACE):
+        if s.grid.neighbours(s.grid.bit(r, c)) & s.covered:
+            total += POCKET_ACE_POINTS * counts.get(s.side.space(r, c).suit.value, 0)
+    return total
+
+
+def endgame_points(catalog: Catalog, player: PlayerState, counts: dict[str, int] | None = None) -> dict[str, int]:
+    """Every Endgame category for ``player`` as the settlement stands now (``counts``: the player's
+    ``partner_counts`` if already computed)."""
+    counts = counts if counts is not None else partner_counts(player)
+    return {
+        "trailblazing": TRAILBLAZING_POINTS * len(uncovered(player, SpaceKind.HORSESHOE)),
+        "pink_buildings": pink_building_points(player),
+        "tombstones": TOMBSTONE_POINTS * counts["tombstones"],
+        "aces": ace_points(ace_counts(player)),
+        "mining": catalog.mining_track[player.mining].points,
+        "partners": sum(partner_points(catalog, p["id"], counts) for p in player.partners),
+        "pocket_aces": pocket_ace_points(player),
+        "carpenters": STASH_POINTS * player.stashed_gold,
+    }
+
+
+def score_breakdown(catalog: Catalog, player: PlayerState, final: bool,
+                    counts: dict[str, int] | None = None) -> dict[str, object]:
+    """``{"in_game": {category: points}, "endgame": {category: points}, "total": points}``.
+
+    ``final``: the Endgame has been scored into the ledger already (the game is over); otherwise the
+    endgame part is what it would give now.  ``counts``: the player's ``partner_counts`` when the caller
+    has them already (computed here otherwise)."""
+    in_game = {k: player.ledger.get(k, 0) for k in IN_GAME}
+    endgame = {k: player.ledger.get(k, 0) for k in ENDGAME} if final else endgame_points(catalog, player, counts)
+    return {"in_game": in_game, "endgame": endgame, "total": sum(in_game.values()) + sum(endgame.values())}

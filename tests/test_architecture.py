@@ -1,0 +1,147 @@
+"""The layers import only downward (docs/architecture.md), read from the code with ``ast``:
+
+    solver.components <- solver.rules <- solver.engine <- solver.planning <- solver.ai <- solver.render
+        <- solver (its command line) <- puzzles <- service
+
+A module may import its own layer and the layers below it, never one above; the imports between modules form
+no cycle; and no module imports a module of the project inside a function (the way a cycle is hidden).
+Imports under ``if TYPE_CHECKING:`` are annotations only and are not counted.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PACKAGES = ("solver", "puzzles", "service")
+#: Lowest first; a module belongs to the longest prefix that names it.
+LAYERS = ("solver.components", "solver.rules", "solver.engine", "solver.planning", "solver.ai", "solver.render",
+          "solver", "puzzles", "service")
+
+
+def _module_name(path: Path) -> str:
+    parts = list(path.relative_to(ROOT).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _modules() -> dict[str, Path]:
+    return {_module_name(p): p for pkg in PACKAGES for p in sorted((ROOT / pkg).rglob("*.py"))}
+
+
+def _is_type_checking(node: ast.If) -> bool:
+    test = node.test
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
+
+
+def _resolve(module: str, path: Path, node: ast.ImportFrom | ast.Import, known: set[str]) -> list[str]:
+    """Project modules named by one import statement (``from pkg import mod`` counts as ``pkg.mod``)."""
+    if isinstance(node, ast.Import):
+        names = [a.name for a in node.names]
+    else:
+        base = node.module or ""
+        if node.level:
+            package = module.split(".") if path.name == "__init__.py" else module.split(".")[:-1]
+            package = package[: len(package) - (node.level - 1)]
+            base = ".".join(package + ([base] if base else []))
+        names = [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base for a in node.names]
+    out = []
+    for name in names:
+        while name and name not in known:
+            name = name.rpartition(".")[0]
+        if name:
+            out.append(name)
+    return out
+
+
+def _imports(module: str, path: Path, known: set[str]) -> tuple[set[str], list[tuple[int, str]]]:
+    """``(runtime imports at module level, [(line, module) imported inside a function or class body])``."""
+    tree = ast.parse(path.read_text(), str(path))
+    top: set[str] = set()
+    nested: list[tuple[int, str]] = []
+
+    def visit(node: ast.AST, inside: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.If) and _is_type_checking(child):
+                for sub in child.orelse:
+                    visit(sub, inside)
+                continue
+            if isinstance(child, (ast.Import, ast.ImportFrom)):
+                for name in _resolve(module, path, child, known):
+                    if inside:
+                        nested.append((child.lineno, name))
+                    else:
+                        top.add(name)
+            visit(child, inside or isinstance(child, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)))
+
+    visit(tree, False)
+    top.discard(module)
+    return top, nested
+
+
+def _layer(module: str) -> int:
+    return max((i for i, name in enumerate(LAYERS) if module == name or module.startswith(name + ".")),
+               key=lambda i: len(LAYERS[i]))
+
+
+def _graph() -> tuple[dict[str, set[str]], dict[str, list[tuple[int, str]]]]:
+    modules = _modules()
+    known = set(modules)
+    graph, nested = {}, {}
+    for name, path in modules.items():
+        graph[name], nested[name] = _imports(name, path, known)
+    return graph, nested
+
+
+def _parents(module: str) -> set[str]:
+    parts = module.split(".")
+    return {".".join(parts[:i]) for i in range(1, len(parts))}
+
+
+def test_the_graph_is_read():
+    graph, _ = _graph()
+    assert "solver.engine.game" in graph["solver.ai.bots"]  # a known import, to show the reader works
+    assert len(graph) > 50
+
+
+def test_layers_import_only_downward():
+    graph, _ = _graph()
+    upward = [f"{m} ({LAYERS[_layer(m)]}) imports {d} ({LAYERS[_layer(d)]})"
+              for m, deps in sorted(graph.items()) for d in sorted(deps)
+              if _layer(d) > _layer(m) and d not in _parents(m)]
+    assert not upward, "imports that run up the layers:\n" + "\n".join(upward)
+
+
+def test_no_import_inside_a_function():
+    _, nested = _graph()
+    found = [f"{m}:{line} imports {d}" for m, rows in sorted(nested.items()) for line, d in rows]
+    assert not found, "project imports inside a function or class body:\n" + "\n".join(found)
+
+
+def test_no_import_cycle():
+    graph, _ = _graph()
+    # Package __init__ modules are imported with any of their modules; count only the modules' own edges.
+    state: dict[str, int] = {}
+    stack: list[str] = []
+    cycles: list[str] = []
+
+    def visit(m: str) -> None:
+        state[m] = 1
+        stack.append(m)
+        for d in sorted(graph[m]):
+            if d in _parents(m):
+                continue
+            if state.get(d) == 1:
+                cycles.append(" -> ".join(stack[stack.index(d):] + [d]))
+            elif d not in state:
+                visit(d)
+        stack.pop()
+        state[m] = 2
+
+    for m in sorted(graph):
+        if m not in state:
+            visit(m)
+    assert not cycles, "import cycles:\n" + "\n".join(cycles)
