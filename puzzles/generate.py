@@ -18,13 +18,12 @@ from solver.components.catalog import load_catalog
 from solver.components.values import BoardSide, Catalog, Icon, SpaceKind, Tile
 from solver.planning.cpsat.model import PlanResult, solve_plan
 from solver.planning.plans import PlanPosition, PlanValue, evaluate_plan
-from solver.planning.weights import SURROUND_POINTS
 from solver.rules.buildings import building_tiles, surrounded
 from solver.rules.mining import partner_space
 from solver.rules.placement import Placement, legal_placements
 from solver.rules.settlement import Settlement
 from solver.rules.sheriffs_and_bandits import targets_in_sight
-from solver.rules.wrangling import MIN_WRANGLE, pastures
+from solver.rules.wrangling import pastures
 
 DIFFICULTIES = ("easy", "medium", "hard")
 #: Wild sides whose own rules change nothing a puzzle scores (docs/puzzles.md): Signpost (its set-aside
@@ -175,13 +174,13 @@ def _fill(settlement: Settlement, rng: random.Random, covered: int, catalog: Cat
             placed.add(tile.id)
 
 
-def _settle(settlement: Settlement, rng: random.Random, year: int) -> None:
+def _settle(settlement: Settlement, rng: random.Random, year: int, catalog: Catalog) -> None:
     """Make the board what play would have left: some pastures of 3+ cows were wrangled (a cowpoke), the
     Tussles won before this year brought hill bandits, and sheriffs have shot every bandit in sight
     (tombstones), so that placing nothing scores nothing (rulebook: Wrangling, Tussle / Hill bandits,
     Sheriffs and bandits: "Sheriffs always immediately take their shots if they can")."""
     for pasture in pastures(settlement):
-        if pasture.cows >= MIN_WRANGLE and rng.random() < 0.5:
+        if pasture.cows >= catalog.rule_numbers.min_cows and rng.random() < 0.5:
             settlement.cowpokes.add(pasture.squares[0])
     hills = settlement.grid.squares(settlement.hills)
     for rc in rng.sample(hills, min(len(hills), rng.randint(0, year - 1))):
@@ -197,14 +196,14 @@ def draw_candidate(rng: random.Random, recipe: Recipe, catalog: Catalog | None =
     settlement = Settlement(side)
     _fill(settlement, rng, rng.randint(*recipe.covered), catalog)
     year = rng.randint(1, 3 if side.rule == "boomtown" else 4)
-    _settle(settlement, rng, year)
+    _settle(settlement, rng, year, catalog)
     top = len(catalog.mining_track) - 1
     pickaxes = sum(1 for rc in side.squares(SpaceKind.PICKAXE) if settlement.cover[rc[0]][rc[1]] >= 0)
     mining = min(top, pickaxes + rng.randint(0, year - 1))
     kinds = [c.kind for c in sorted(catalog.scoreboard.contracts, key=lambda c: c.first_game_position)]
     rng.shuffle(kinds)
     contracts = {size: (kind, rng.random() >= 0.15 * (year - 1)) for size, kind in zip(catalog.scoreboard.contract_sizes, kinds)}
-    paid = frozenset(i for i, p in building_tiles(settlement) if p.tile.building in SURROUND_POINTS
+    paid = frozenset(i for i, p in building_tiles(settlement) if catalog.building(p.tile.building).sign == "red"
                      and surrounded(settlement, [rc for rc, _ in p.squares]))
     flipped = sum(1 for _, large in contracts.values() if not large)
     cowpokes_left = catalog.supply.counts["cowpokes"] - len(settlement.cowpokes) - flipped

@@ -12,9 +12,9 @@ from __future__ import annotations
 from puzzles.daily import score_breakdown
 from puzzles.format import content_id
 from puzzles.position import PuzzleError, json_field, puzzle_position
+from solver.components.values import Catalog
 from solver.planning.plans import evaluate_plan, plan_wrangles
-from solver.rules.placement import PlacementCheck, check_placement
-from solver.rules.settlement import Placement
+from solver.rules.placement import Placement, PlacementCheck, check_placement
 
 
 def parse_solution(solution: object, hand: set[str], known) -> list[Placement]:
@@ -44,7 +44,7 @@ def _illegal(optimum: int, index: int, placement: Placement, check: PlacementChe
             "reason": f"placement {index} (tile {placement.tile_id}): {check.message}"}
 
 
-def verify_solution(puzzle: dict, solution: dict) -> dict:
+def verify_solution(puzzle: dict, solution: dict, catalog: Catalog | None = None) -> dict:
     """The verdict on ``solution`` for ``puzzle`` (a ``puzzles.daily.daily_puzzle`` dict).
 
     Legal: ``{"legal": True, "score": points, "optimum": points, "optimal": score == optimum,
@@ -63,10 +63,12 @@ def verify_solution(puzzle: dict, solution: dict) -> dict:
     reported with the rule it breaks on the settlement they could not join (``not_connected``, or
     ``first_tile_off_x`` when the board has no tile and none of them covers the X).
 
+    ``catalog``: the components and rule numbers to score with (default the packaged catalog).
+
     Raises ``PuzzleError`` for bad input: a malformed puzzle (or one whose ``id`` does not match its
     content) or solution, an unknown tile, a tile not in the hand or used twice.
     """
-    position = puzzle_position(puzzle)
+    position = puzzle_position(puzzle, catalog)
     optimum = json_field(puzzle, "optimum", int, "puzzle")
     try:
         changed = "id" in puzzle and puzzle["id"] != content_id(puzzle)

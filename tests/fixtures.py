@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from solver.components.catalog import board_side_from_map, load_catalog, tile_from_map
 from solver.components.provenance import Sourced, parse_source
-from solver.components.values import Board
+from solver.components.values import Board, Catalog
 from solver.engine.game import Game
 from solver.rules.setup import GameConfig, SeatConfig
 
@@ -21,17 +21,18 @@ def make_board(board_id: str, rows: list[str], towns: list[dict] | None = None, 
 
 def fixture_game(rows: list[str] | None = None, tiles: dict[str, str | tuple[str, str]] | None = None,
                  towns: list[dict] | None = None, players: int = 2, seed: int = 1, rule: str | None = None,
-                 board: Board | None = None, side: str | None = None) -> Game:
+                 board: Board | None = None, side: str | None = None, catalog: Catalog | None = None) -> Game:
     """A game whose seat 0 plays the hand-made board ``rows`` (wild ``rule`` if given) with extra tiles
     ``{id: shape}`` or ``{id: (shape, building)}``, or a catalog ``board`` (its ``side``, default normal);
-    partners are kept, and the game waits at its first draft."""
+    partners are kept, and the game waits at its first draft.  ``catalog``: the catalog to add them to (default
+    the packaged one)."""
     extra = []
     for tid, spec in (tiles or {}).items():
         shape, building = (spec, None) if isinstance(spec, str) else spec
         extra.append(tile_from_map(tid, shape, building))
     if board is None and rows is not None:
         board = make_board("fixture", rows, towns, rule)
-    catalog = load_catalog().with_extra(tuple(extra), (board,) if board else ())
+    catalog = (catalog or load_catalog()).with_extra(tuple(extra), (board,) if board else ())
     side = side or ("wild" if rule else "normal")
     seats = [SeatConfig(board.id, side)] if board else [SeatConfig()]
     seats += [SeatConfig() for _ in range(players - 1)]

@@ -198,9 +198,9 @@ def test_pink_building_gain_is_the_endgame_points_the_plan_adds():
         assert pink_building_gain(position, plan) == cows
         assert "pink" not in evaluate_plan(position, plan).terms
         trial = Game.from_json(game.to_json(), game.catalog)
-        before = pink_building_points(trial.players[0])
+        before = pink_building_points(trial.catalog, trial.players[0])
         settle(trial, "ranch", row, col)
-        assert pink_building_points(trial.players[0]) - before == cows
+        assert pink_building_points(trial.catalog, trial.players[0]) - before == cows
     # cows added to a pasture beside a Ranch House count too
     settle(game, "ranch", 1, 1)
     cow = game.catalog.tile("cowtile")
@@ -261,11 +261,11 @@ def test_stables_are_credited_by_the_share_of_horseshoes_covered():
     """Building guide / Stables: 8 points at the Endgame once every horseshoe is covered; before that the
     evaluation credits STABLES_PROGRESS_SHARE of them per share of the horseshoes covered."""
     from solver.planning.weights import STABLES_PROGRESS_SHARE
-    from solver.rules.buildings import STABLES_POINTS
     from tests.fixtures import fixture_game, place, resolve
 
     rows = ["u...X", ".....", "...u."]  # two horseshoes
     game = fixture_game(rows, tiles={"stables": ("#", "Stables"), "st": "."}, seed=1)
+    stables_points = game.catalog.building("Stables").amount("points")  # 8 (Building guide)
     assert position_value(game, 0)["buildings"] == 0  # no Stables
     place(game, "stables", 1, 1)
     resolve(game)
@@ -273,12 +273,12 @@ def test_stables_are_credited_by_the_share_of_horseshoes_covered():
     place(game, "st", 0, 0)
     resolve(game)
     half = position_value(game, 0)
-    assert half["buildings"] == pytest.approx(STABLES_PROGRESS_SHARE * STABLES_POINTS / 2)
+    assert half["buildings"] == pytest.approx(STABLES_PROGRESS_SHARE * stables_points / 2)
     place(game, "st", 2, 3)
     resolve(game)
     done = position_value(game, 0)
     assert done["buildings"] == 0  # every horseshoe covered: the 8 points are in the score
-    assert done["points"] - half["points"] == STABLES_POINTS + 1  # + the Stables, + a horseshoe (Trailblazing)
+    assert done["points"] - half["points"] == stables_points + 1  # + the Stables, + a horseshoe (Trailblazing)
 
 
 def test_potentials_fade_with_the_square_root_of_the_game_left():

@@ -50,7 +50,7 @@ def _shooting_positions() -> list[PlanPosition]:
     tiles = POSITIONS[0].catalog.tiles
     icon = lambda t, i: any(cell.icon is i for _, cell in t.cells)
     kinds = [[t for t in tiles if t.building == "Sheriff's Office"],
-             [t for t in tiles if tile_bullets(t) and t.building != "Sheriff's Office"],
+             [t for t in tiles if tile_bullets(POSITIONS[0].catalog, t) and t.building != "Sheriff's Office"],
              [t for t in tiles if icon(t, Icon.SHERIFF)], [t for t in tiles if icon(t, Icon.BANDIT)]]
     shooting = sorted({t for kind in kinds for t in kind}, key=lambda t: t.id)
     out = []
@@ -443,10 +443,12 @@ def test_answers_replayed_through_the_game_match_the_plan_on_positions_from_real
         newly = [player.settlement.tiles[i].tile.building for i in player.triggered if i not in surrounded_before]
         if "General Store" in newly:
             continue  # its choice is the player's: valued as a fixed weight by the plan
-        from solver.planning.weights import BANK_POINTS, TOWN_HALL_POINTS
+        from solver.planning.weights import POINTS_PER_GOLD
 
-        assert terms["buildings"] == BANK_POINTS * newly.count("Bank") + TOWN_HALL_POINTS * newly.count("Town Hall")
-        assert player.ledger.get("buildings", 0) - before[4] == TOWN_HALL_POINTS * newly.count("Town Hall")
+        bank_points = game.catalog.building("Bank").amount("gold") * POINTS_PER_GOLD  # 3 gold (Building guide)
+        town_hall_points = game.catalog.building("Town Hall").amount("points")  # 10 (Building guide)
+        assert terms["buildings"] == bank_points * newly.count("Bank") + town_hall_points * newly.count("Town Hall")
+        assert player.ledger.get("buildings", 0) - before[4] == town_hall_points * newly.count("Town Hall")
         assert player.ledger.get("towns", 0) - before[0] == terms["towns"]
         bank_gold = 3 * newly.count("Bank")  # Building guide: a surrounded Bank gives 3 gold
         assert (player.gold - before[1]) + (player.bullets - before[2]) == terms["bonuses"] + bank_gold

@@ -33,6 +33,8 @@ SHERIFF_TILES = {"sheriff": "s", "gold": "$", "bandit": "b", "house": "h", "fiel
 A, B, C, D, E, F, G, H = (2, 4), (4, 3), (4, 1), (6, 4), (7, 4), (8, 8), (4, 6), (6, 6)
 SHERIFF_1, SHERIFF_2 = (4, 4), (8, 6)
 
+ACES = load_catalog().rule_numbers.ace_set_points  #: set size -> points (rules.toml; rulebook: Aces)
+
 
 def sheriff_example():
     """Sheriffs and bandits, the example: sheriff 1 with gold between him and bandit A; bandit B in
@@ -249,7 +251,7 @@ def test_devins_aces_score_18():
     # Scoring points / Aces: "3 aces of spades, 2 aces of hearts, and 1 ace of clubs. She also has the
     # ace of diamonds card ... one set of four different aces and one set of three matching aces
     # (spades), for a total of 18 points. She is unable to use her extra ace of hearts."
-    assert ace_points({"spades": 3, "hearts": 2, "clubs": 1, "diamonds": 1}) == 18
+    assert ace_points({"spades": 3, "hearts": 2, "clubs": 1, "diamonds": 1}, ACES) == 18
 
 
 def test_devins_aces_through_the_engine():
@@ -265,7 +267,7 @@ def test_devins_aces_through_the_engine():
 
 @given(st.fixed_dictionaries({s: st.integers(0, 10) for s in SUITS}))
 def test_ace_scoring_equals_brute_force(counts):
-    assert ace_points(counts) == ace_points_brute_force(counts)
+    assert ace_points(counts, ACES) == ace_points_brute_force(counts, ACES)
 
 
 def test_johnnys_pocket_aces_score_18_on_top_of_normal_ace_scoring():
@@ -292,7 +294,7 @@ def test_johnnys_pocket_aces_score_18_on_top_of_normal_ace_scoring():
         resolve(game)
     points = endgame_points(game.catalog, game.players[0])
     assert points["pocket_aces"] == 2 * 3 + 4 * 3 == 18
-    assert points["aces"] == ace_points({"clubs": 2, "hearts": 4}) == 12
+    assert points["aces"] == ace_points({"clubs": 2, "hearts": 4}, ACES) == 12
 
 
 def test_a_tile_over_a_tombstone_brings_its_own_bandit():

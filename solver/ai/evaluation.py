@@ -36,7 +36,7 @@ from __future__ import annotations
 import math
 
 from solver.ai.partner_priors import partner_priors
-from solver.components.values import SpaceKind
+from solver.components.values import Catalog, SpaceKind
 from solver.planning.weights import (
     ACE_POTENTIAL,
     BULLET_VALUE,
@@ -50,12 +50,12 @@ from solver.planning.weights import (
     TOWN_PROGRESS_SHARE,
 )
 from solver.rules.aces import ace_points
-from solver.rules.buildings import STABLES_POINTS, building_tiles
+from solver.rules.buildings import building_tiles
 from solver.rules.endgame import ace_counts, partner_counts, partner_points, score_breakdown, uncovered
 from solver.rules.mining import partner_space
 from solver.rules.solo import ridge_outlook, uncovered_bandits
 from solver.rules.towns import town_points
-from solver.rules.wrangling import MAX_WRANGLE, pastures
+from solver.rules.wrangling import pastures
 
 TERMS = ("points", "partners", "mining", "resources", "town_progress", "pastures", "aces", "buildings", "bandits")
 LAST_YEAR = 4
@@ -77,10 +77,10 @@ def potential_share(game) -> float:
     return remaining(game) ** POTENTIAL_EXPONENT
 
 
-def stables_progress(player) -> float:
-    """Points credited now, before the Endgame, for the player's Stables (Building guide: 8 points each
-    at the Endgame when every horseshoe of the settlement board is covered): while a horseshoe is
-    uncovered, ``STABLES_PROGRESS_SHARE x STABLES_POINTS x`` (share of the horseshoes covered) per
+def stables_progress(catalog: Catalog, player) -> float:
+    """Points credited now, before the Endgame, for the player's Stables (Building guide: 8 points each, its
+    ``amounts.points``, at the Endgame when every horseshoe of the settlement board is covered): while a horseshoe
+    is uncovered, ``STABLES_PROGRESS_SHARE x`` the Stables' points ``x`` (share of the horseshoes covered) per
     Stables; 0 once all are covered (the Endgame points are then in the score) or without a Stables.
     Reconstructed estimate."""
     stables = len(building_tiles(player.settlement, "Stables"))
@@ -90,7 +90,8 @@ def stables_progress(player) -> float:
     open_shoes = len(uncovered(player, SpaceKind.HORSESHOE))
     if not open_shoes or not total:
         return 0.0
-    return STABLES_PROGRESS_SHARE * STABLES_POINTS * stables * (total - open_shoes) / total
+    points = catalog.building("Stables").amount("points")
+    return STABLES_PROGRESS_SHARE * points * stables * (total - open_shoes) / total
 
 
 def _tussle_value(game, seat: int) -> float:
@@ -157,14 +158,16 @@ def position_value(game, seat: int) -> dict[str, float]:
         covered = sum(1 for r, c in town.squares if s.cover[r][c] >= 0)
         sign, year_bonus = town_points(town, game.year, bonus)
         terms["town_progress"] += TOWN_PROGRESS_SHARE * (sign + year_bonus) * covered / len(town.squares)
-    terms["pastures"] = sum(min(p.cows, MAX_WRANGLE) for p in pastures(s) if not p.wrangled) * COW_POTENTIAL * potential
+    max_cows = game.catalog.rule_numbers.max_cows
+    terms["pastures"] = sum(min(p.cows, max_cows) for p in pastures(s) if not p.wrangled) * COW_POTENTIAL * potential
     priors = partner_priors()
     for card in player.partners:
         now = partner_points(game.catalog, card["id"], counts)
         terms["partners"] += max(0.0, priors.get(card["id"], 0.0) - now) * rest
     aces = ace_counts(player)
-    terms["aces"] = max(0.0, ACE_POTENTIAL * sum(aces.values()) - ace_points(aces)) * potential
-    terms["buildings"] = stables_progress(player)
+    set_points = game.catalog.rule_numbers.ace_set_points
+    terms["aces"] = max(0.0, ACE_POTENTIAL * sum(aces.values()) - ace_points(aces, set_points)) * potential
+    terms["buildings"] = stables_progress(game.catalog, player)
     later_tussles = LAST_YEAR - game.year
     if game.solo_game:
         terms["bandits"] = _tussle_value(game, seat) + _future_solo_tussles(game, seat)

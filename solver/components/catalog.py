@@ -11,6 +11,7 @@ Command line: ``python -m solver catalog check`` validates and prints a summary;
 
 from __future__ import annotations
 
+import re
 import tomllib
 from collections import Counter
 from collections.abc import Callable
@@ -20,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from solver.components.geometry import STEPS, is_edge_connected, normalise
-from solver.components.provenance import Sourced, parse_source
+from solver.components.provenance import Sourced, SourceKind, parse_source
 from solver.components.values import (
     BOARD_LEGEND,
     TILE_LEGEND,
@@ -35,6 +36,7 @@ from solver.components.values import (
     PartnerCard,
     PrairieSlot,
     RiverSlot,
+    RuleNumbers,
     Scoreboard,
     ScoreboardSide,
     SpaceKind,
@@ -59,6 +61,26 @@ RULEBOOK_SUPPLY = {
     "ace_cards": 4, "bandit_cards": 12, "bandit_ridge": 1, "prairie_dice": 4, "river_dice": 2,
     "prairie_die_faces": 20, "river_die_faces": 8, "tray_tiles": 96,
 }
+#: The amounts each building's effect needs from its text (Building guide), by building.
+BUILDING_AMOUNTS = {
+    "Bank": ("gold",), "Hotel": ("points",), "Barn": ("gold",), "Ranch House": ("points_per_cow",),
+    "Cache": ("bullets",), "Sawmill": (), "Chapel": ("points_per_tombstone",), "Sheriff's Office": ("bullets",),
+    "Fancy Saloon": ("ace_cards",), "Stables": ("points",), "General Store": ("bullets", "pickaxes", "alleys"),
+    "Town Hall": ("points",), "Hideout": ("sheriffs",), "Wheelwright": ("alleys",),
+}
+#: The amounts each wild side's rule needs from its text, by wild-side key (the others need none).
+WILD_SIDE_AMOUNTS = {"carpenters": ("stash_gold", "points_per_gold"), "pocket_aces": ("points_per_ace",),
+                     "rope_trick": ("points",), "wanted": ("gold",)}
+#: rules.toml: section -> field -> the value the rulebook states (a field whose source is the rulebook must
+#: have it; a correction or variant says so in its source).
+RULEBOOK_NUMBERS = {
+    "setup": {"starting_points": 5, "dealt_partners": 2, "face_up_partners": 3, "three_player_last_seat_gold": 1},
+    "mining_income": {"year4_gold": 1, "year4_pickaxes": 2},
+    "wrangling": {"min_cows": 3, "max_cows": 7, "contract_min_cows": 4},
+    "endgame": {"trailblazing_points": -1, "tombstone_points": 2},
+    "aces": {"set_of_3_points": 6, "set_of_4_points": 12},
+}
+_NUMBER_WORDS = {1: ("a", "an", "one"), 2: ("two",), 3: ("three",), 4: ("four",), 5: ("five",)}
 #: The wild sides the rulebook names (Wild sides).
 NAMED_WILD_SIDES = ("Carpenters", "House in Danger", "Pocket Aces", "Rope Trick", "Signpost")
 #: The settlement quantities a partner condition may count (scored by the endgame engine).
@@ -134,6 +156,39 @@ def _int(raw: dict[str, Any], key: str, file: str, entry: str, problems: _Proble
     return value
 
 
+def _stated(text: str, n: int) -> bool:
+    """Whether ``text`` states the number ``n``, as digits or as a word ("2" or "two"; "a" for 1)."""
+    words = set(re.findall(r"[a-z]+|\d+", text.lower()))
+    return str(n) in words or any(w in words for w in _NUMBER_WORDS.get(n, ()))
+
+
+def _amounts(raw: dict[str, Any], needed: tuple[str, ...], file: str, entry: str, problems: _Problems) -> dict[str, int]:
+    """An entry's ``amounts`` table: whole numbers, each stated in the entry's ``text``, every needed key present."""
+    table = raw.get("amounts", {})
+    if not isinstance(table, dict):
+        problems.add(file, entry, "amounts must be a table of whole numbers")
+        return {}
+    out = {}
+    for key in sorted(set(needed) | set(table)):
+        if key not in needed:
+            problems.add(file, entry, f"amounts.{key}: not used by the rules (expected only {', '.join(needed) or 'none'})")
+            continue
+        value = _int(table, key, file, entry, problems)
+        problems.check(_stated(raw.get("text", ""), value), file, entry,
+                       f"amounts.{key} = {value} is not stated in its text: correct both together")
+        out[key] = value
+    return out
+
+
+def _rulebook_value(prov: Sourced, field: str, value: object, expected: object, file: str, entry: str,
+                    problems: _Problems) -> None:
+    """A value whose source is the rulebook must be the rulebook's; any other source may differ (it says why)."""
+    if prov.of(field).kind is SourceKind.RULEBOOK:
+        problems.check(value == expected, file, entry,
+                       f"{field} must be {expected} (its source is the rulebook), got {value!r}; a correction or variant "
+                       "names its own source")
+
+
 # --- tiles and buildings ---------------------------------------------------------------------
 
 
@@ -144,7 +199,8 @@ def _load_buildings(data: dict, problems: _Problems) -> tuple[Building, ...]:
         name = raw.get("name", "?")
         entry = f"building {name}"
         problems.check(raw.get("sign") in SIGNS, file, entry, f"sign must be one of {SIGNS}, got {raw.get('sign')!r}")
-        out.append(Building(name, raw.get("sign", ""), raw.get("text", ""), _sourced(raw, file, entry, problems)))
+        out.append(Building(name, raw.get("sign", ""), raw.get("text", ""), _sourced(raw, file, entry, problems),
+                            _amounts(raw, BUILDING_AMOUNTS.get(name, ()), file, entry, problems)))
     names = [b.name for b in out]
     for name in BUILDING_GUIDE:
         problems.check(name in names, file, f"building {name}", "missing: every building of the Building Guide is needed")
@@ -322,7 +378,8 @@ def _load_wild_sides(data: dict, buildings: tuple[Building, ...], problems: _Pro
         building = raw.get("building")
         problems.check(building is None or building in names, file, entry, f"unknown building {building!r}")
         out.append(WildSide(raw.get("key", "?"), raw.get("name", "?"), raw.get("stars", 1), raw.get("text", ""),
-                            spaces, building, _sourced(raw, file, entry, problems)))
+                            spaces, building, _sourced(raw, file, entry, problems),
+                            _amounts(raw, WILD_SIDE_AMOUNTS.get(raw.get("key", ""), ()), file, entry, problems)))
     problems.check(len(out) == 8 and len({w.key for w in out}) == 8, file, "wild sides", "8 wild sides with distinct keys are needed")
     for name in NAMED_WILD_SIDES:
         problems.check(name in {w.name for w in out}, file, name, "the rulebook names this wild side: it must exist")
@@ -440,7 +497,7 @@ def _load_boards(files: dict[str, dict], wild_sides: tuple[WildSide, ...], probl
 # --- scoreboard, mining, cards, supply -------------------------------------------------------------
 
 
-def _load_scoreboard(data: dict, problems: _Problems) -> Scoreboard:
+def _load_scoreboard(data: dict, rules: RuleNumbers, problems: _Problems) -> Scoreboard:
     file = "scoreboard.toml"
     sides = {}
     for name in ("multiplayer", "solo"):
@@ -455,7 +512,9 @@ def _load_scoreboard(data: dict, problems: _Problems) -> Scoreboard:
         problems.check(len(bonus) == 3, file, entry, f"town completion bonus for Years 1-3 (rulebook: Completing a town), got {bonus}")
         wr = raw.get("wrangle_points", {})
         points = {int(k): v for k, v in wr.items() if k.isdigit()}
-        problems.check(sorted(points) == [3, 4, 5, 6, 7], file, entry, "wrangle points for 3 to 7 cows (rulebook: Wrangling)")
+        sizes = list(range(rules.min_cows, rules.max_cows + 1))
+        problems.check(sorted(points) == sizes, file, entry,
+                       f"wrangle points for {rules.min_cows} to {rules.max_cows} cows (rules.toml, wrangling)")
         values = [points[k] for k in sorted(points)]
         problems.check(values == sorted(values) and 6 in values, file, entry, f"wrangle points rise with the cows and one size pays 6, got {values}")
         paws = tuple(raw.get("paw_rounds", ()))
@@ -479,7 +538,9 @@ def _load_scoreboard(data: dict, problems: _Problems) -> Scoreboard:
     problems.check(bool(gold) and gold[0].large == 2, file, "cattle_contract gold", "the gold contract's large side pays 2 gold (rulebook: Wrangling example)")
     spaces = data.get("contract_spaces", {})
     sizes = tuple(spaces.get("sizes", ()))
-    problems.check(sizes == (4, 5, 6, 7), file, "contract_spaces", f"contract spaces pay wrangles of 4, 5, 6, 7 cows, got {sizes}")
+    wanted = tuple(range(rules.contract_min_cows, rules.max_cows + 1))
+    problems.check(sizes == wanted and len(sizes) == len(CONTRACT_KINDS), file, "contract_spaces",
+                   f"the four contract spaces pay wrangles of {', '.join(map(str, wanted))} cows (rules.toml, wrangling), got {sizes}")
     ranks = []
     for raw in data.get("solo_rank", []):
         entry = f"solo_rank {raw.get('name')}"
@@ -538,8 +599,10 @@ def _load_supply(data: dict, problems: _Problems) -> Supply:
     file = "supply.toml"
     raw = data.get("supply", {})
     counts = {k: v for k, v in raw.items() if k not in ("source", "sources")}
+    prov = _sourced(raw, file, "supply", problems)
     for key, value in RULEBOOK_SUPPLY.items():
-        problems.check(counts.get(key) == value, file, f"supply {key}", f"must be {value} (rulebook: Game components), got {counts.get(key)!r}")
+        problems.check(isinstance(counts.get(key), int), file, f"supply {key}", f"must be a whole number, got {counts.get(key)!r}")
+        _rulebook_value(prov, key, counts.get(key), value, file, f"supply {key}", problems)
     dice, dice_prov = {}, {}
     for n in range(1, 6):
         d = data.get("dice", {}).get(str(n), {})
@@ -560,7 +623,28 @@ def _load_supply(data: dict, problems: _Problems) -> Supply:
             problems.add(file, entry, "suit must be spades, hearts, clubs or diamonds")
         suit_prov.append(_sourced(raw_card, file, entry, problems))
     problems.check(sorted(s.value for s in suits) == sorted(s.value for s in Suit), file, "ace cards", "one ace card per suit (rulebook: Aces)")
-    return Supply(counts, dice, tuple(suits), _sourced(raw, file, "supply", problems), dice_prov, tuple(suit_prov))
+    return Supply(counts, dice, tuple(suits), prov, dice_prov, tuple(suit_prov))
+
+
+def _load_rule_numbers(data: dict, problems: _Problems) -> RuleNumbers:
+    file = "rules.toml"
+    values: dict[str, int] = {}
+    provenance = {}
+    for section, fields in RULEBOOK_NUMBERS.items():
+        raw = data.get(section, {})
+        prov = provenance[section] = _sourced(raw, file, section, problems)
+        for name, expected in fields.items():
+            value = raw.get(name)
+            if not isinstance(value, int) or isinstance(value, bool):
+                problems.add(file, section, f"{name} must be a whole number, got {value!r}")
+                value = expected
+            _rulebook_value(prov, name, value, expected, file, section, problems)
+            values[name] = value
+    problems.check(values["trailblazing_points"] <= 0, file, "endgame", "trailblazing_points is a loss: 0 or less")
+    problems.check(2 <= values["min_cows"] <= values["contract_min_cows"] <= values["max_cows"], file, "wrangling",
+                   "min_cows <= contract_min_cows <= max_cows, from 2 cows")
+    aces = {3: values.pop("set_of_3_points"), 4: values.pop("set_of_4_points")}
+    return RuleNumbers(**values, ace_set_points=aces, provenance=provenance)
 
 
 # --- building components from text (tests, puzzles, hand-made positions) -------------------------
@@ -627,6 +711,7 @@ def load_catalog_from(folder: Path) -> Catalog:
     """
     problems = _Problems()
     read: Callable[[str], dict] = lambda name: _read(folder / name, problems, name)
+    rules = _load_rule_numbers(read("rules.toml"), problems)
     buildings = _load_buildings(read("buildings.toml"), problems)
     tiles, alley = _load_tiles(read("tiles.toml"), buildings, problems)
     trays, where = _load_trays(read("trays.toml"), tiles, problems)
@@ -634,7 +719,7 @@ def load_catalog_from(folder: Path) -> Catalog:
     wild_sides = _load_wild_sides(read("wild_sides.toml"), buildings, problems)
     board_files = {p.name: _read(p, problems, f"boards/{p.name}") for p in sorted((folder / "boards").glob("*.toml"))}
     boards = _load_boards(board_files, wild_sides, problems)
-    scoreboard = _load_scoreboard(read("scoreboard.toml"), problems)
+    scoreboard = _load_scoreboard(read("scoreboard.toml"), rules, problems)
     mining = _load_mining(read("mining.toml"), problems)
     partners = _load_partners(read("partners.toml"), problems)
     bandit_cards, ridge, ridge_prov = _load_bandit_cards(read("bandit_cards.toml"), problems)
@@ -642,7 +727,7 @@ def load_catalog_from(folder: Path) -> Catalog:
     if problems.items or alley is None:
         raise CatalogError(problems.items or ["tiles.toml: alley: missing"])
     return Catalog(tuple(sorted(tiles, key=lambda t: t.id)), alley, buildings, trays, boards, scoreboard, mining,
-                   partners, bandit_cards, ridge, ridge_prov, wild_sides, supply)
+                   partners, bandit_cards, ridge, ridge_prov, wild_sides, supply, rules)
 
 
 @lru_cache(maxsize=1)

@@ -9,7 +9,7 @@ Coordinates are ``(row, col)``, 0-based, row 0 at the top.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cached_property
 
@@ -173,12 +173,23 @@ BOARD_LEGEND: dict[str, Space] = _board_legend()
 
 @dataclass(frozen=True)
 class Building:
-    """One of the 14 buildings of the Building Guide; ``sign`` is white, red, pink or yellow."""
+    """One of the 14 buildings of the Building Guide; ``sign`` is white, red, pink or yellow;
+    ``amounts`` are the numbers of its text the engine uses (``{"gold": 3}`` for the Bank: gold, points,
+    bullets, pickaxes, alleys, sheriffs, ace cards, or points per cow or tombstone)."""
 
     name: str
     sign: str
     text: str
     provenance: Sourced
+    amounts: dict[str, int] = field(default_factory=dict)
+
+    def amount(self, key: str) -> int:
+        """The amount ``key`` of the building's text (``Bank.amount("gold")`` is 3); raises ``KeyError``
+        naming the building when its data has no such amount."""
+        try:
+            return self.amounts[key]
+        except KeyError:
+            raise KeyError(f"{self.name} has no amount {key!r} in buildings.toml") from None
 
 
 @dataclass(frozen=True)
@@ -466,6 +477,14 @@ class WildSide:
     spaces: tuple[str, ...]
     building: str | None
     provenance: Sourced
+    amounts: dict[str, int] = field(default_factory=dict)
+
+    def amount(self, key: str) -> int:
+        """The amount ``key`` of the side's text (``Rope Trick``: ``points``); raises ``KeyError``."""
+        try:
+            return self.amounts[key]
+        except KeyError:
+            raise KeyError(f"wild side {self.key} has no amount {key!r} in wild_sides.toml") from None
 
 
 @dataclass(frozen=True)
@@ -479,6 +498,32 @@ class Supply:
     provenance: Sourced
     dice_provenance: dict[int, Sourced]
     ace_card_provenance: tuple[Sourced, ...]
+
+
+@dataclass(frozen=True)
+class RuleNumbers:
+    """Numbers the rulebook states in its text rather than on a component (``rules.toml``).
+
+    Setup: ``starting_points`` (D4), ``dealt_partners`` and ``face_up_partners`` (E),
+    ``three_player_last_seat_gold`` (F). Mining income: ``year4_gold`` and ``year4_pickaxes`` (Year 4's
+    choice). Wrangling: ``min_cows``-``max_cows`` cows may be wrangled, ``contract_min_cows`` or more claim a
+    cattle contract. Endgame: ``trailblazing_points`` per uncovered horseshoe (negative),
+    ``tombstone_points`` per tombstone. Aces: ``ace_set_points`` maps a set's size (3, 4) to its points.
+    ``provenance`` maps each section (``setup``, ``mining_income``, ...) to its sources."""
+
+    starting_points: int
+    dealt_partners: int
+    face_up_partners: int
+    three_player_last_seat_gold: int
+    year4_gold: int
+    year4_pickaxes: int
+    min_cows: int
+    max_cows: int
+    contract_min_cows: int
+    trailblazing_points: int
+    tombstone_points: int
+    ace_set_points: dict[int, int]
+    provenance: dict[str, Sourced]
 
 
 @dataclass(frozen=True)
@@ -498,13 +543,12 @@ class Catalog:
     bandit_ridge_provenance: Sourced
     wild_sides: tuple[WildSide, ...]
     supply: Supply
+    rule_numbers: RuleNumbers
     _index: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
 
     def with_extra(self, tiles: tuple[Tile, ...] = (), boards: tuple[Board, ...] = ()) -> Catalog:
         """A copy with hand-made ``tiles`` and ``boards`` added (test fixtures, puzzles); the
         extra tiles are in no tray stack."""
-        from dataclasses import replace
-
         return replace(self, tiles=self.tiles + tuple(tiles), boards=self.boards + tuple(boards), _index={})
 
     def tile(self, tile_id: str) -> Tile:

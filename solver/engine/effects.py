@@ -20,29 +20,14 @@ from __future__ import annotations
 
 from solver.components.values import SpaceKind
 from solver.rules.bonuses import placement_effects, take
-from solver.rules.buildings import (
-    BANK_GOLD,
-    BARN_GOLD,
-    CACHE_BULLETS,
-    GENERAL_STORE_AMOUNT,
-    HIDEOUT_SHERIFFS,
-    HOTEL_POINTS,
-    SHERIFFS_OFFICE_BULLETS,
-    TOWN_HALL_POINTS,
-    WHEELWRIGHT_ALLEYS,
-    building_tiles,
-    rope_surrounded,
-    surrounded,
-)
+from solver.rules.buildings import building_tiles, rope_surrounded, surrounded
 from solver.rules.mining import add_pickaxes
 from solver.rules.player import PlayerState
 from solver.rules.settlement import PlacedTile
 from solver.rules.sheriffs_and_bandits import active_sheriffs, all_bandits, shoot, targets_in_sight
 from solver.rules.towns import completed_towns, town_points
-from solver.rules.wrangling import MIN_CONTRACT, pasture_containing, touched_pastures
+from solver.rules.wrangling import pasture_containing, touched_pastures
 
-ROPE_TRICK_POINTS = 3  #: Rope Trick, reconstructed (docs/rulings.md)
-WANTED_BOUNTY = 1  #: Wanted, our wild side: gold per printed bandit shot
 EFFECT_DECISIONS = frozenset({"wrangle", "shoot", "hideout", "wheelwright", "general_store", "ace_card", "stash"})
 
 
@@ -57,7 +42,7 @@ class PlacementEffects:
         building = placed.tile.building
         if building:
             steps += self._white_building(player, building)
-            if player.settlement.side.rule == "carpenters" and player.gold > 0:
+            if player.settlement.side.rule == "carpenters" and player.gold >= self.catalog.wild_side("carpenters").amount("stash_gold"):
                 steps.append({"step": "stash", "seat": seat})
         steps.append({"step": "bonuses", "seat": seat, "tile_index": len(player.settlement.tiles) - 1})
         if any(player.settlement.side.space(r, c).kind is SpaceKind.ACE_CARD for (r, c), _ in placed.squares):
@@ -91,14 +76,14 @@ class PlacementEffects:
         """White signs: what the building gives when placed (Building guide)."""
         seat = player.seat
         if building == "Cache":
-            self._gain(player, "bullets", CACHE_BULLETS, "Cache")
+            self._gain(player, "bullets", self._amount("Cache", "bullets"), "Cache")
         elif building == "Sheriff's Office":
-            self._gain(player, "bullets", SHERIFFS_OFFICE_BULLETS, "Sheriff's Office")
+            self._gain(player, "bullets", self._amount("Sheriff's Office", "bullets"), "Sheriff's Office")
             return [{"step": "sheriffs", "seat": seat, "anywhere": True}]
         elif building == "Fancy Saloon":
             return [{"step": "ace_card", "seat": seat, "source": "Fancy Saloon"}]
         elif building == "Hideout":
-            return [{"step": "hideout", "seat": seat, "left": HIDEOUT_SHERIFFS}]
+            return [{"step": "hideout", "seat": seat, "left": self._amount("Hideout", "sheriffs")}]
         elif building == "Wheelwright":
             return [{"step": "wheelwright", "seat": seat}]
         return []
@@ -123,7 +108,7 @@ class PlacementEffects:
         squares = [tuple(rc) for rc in step["squares"]]
         offers = []
         for pasture in touched_pastures(player.settlement, squares):
-            if pasture.wrangle_sizes() and self.supply["cowpokes"] > 0:
+            if pasture.wrangle_sizes(self.catalog.rule_numbers) and self.supply["cowpokes"] > 0:
                 offers.append({"step": "wrangle", "seat": player.seat, "square": list(pasture.squares[0])})
         self.agenda[0:0] = offers
 
@@ -132,7 +117,7 @@ class PlacementEffects:
         if pasture is None or self.supply["cowpokes"] < 1:
             return []
         r, c = pasture.squares[0]
-        return [{"type": "wrangle", "cows": k, "row": r, "col": c} for k in pasture.wrangle_sizes()] + [
+        return [{"type": "wrangle", "cows": k, "row": r, "col": c} for k in pasture.wrangle_sizes(self.catalog.rule_numbers)] + [
             {"type": "wrangle", "cows": 0}]
 
     def _match_wrangle(self, step: dict, move: dict) -> dict | None:
@@ -140,7 +125,7 @@ class PlacementEffects:
         if move.get("type") != "wrangle" or not move.get("cows"):
             return None
         pasture = pasture_containing(self._player(step).settlement, tuple(step["square"]))
-        sizes = pasture.wrangle_sizes() if pasture else []
+        sizes = pasture.wrangle_sizes(self.catalog.rule_numbers) if pasture else []
         square = (move.get("row"), move.get("col"))
         if move["cows"] in sizes and square in pasture.squares:
             return {"type": "wrangle", "cows": move["cows"], "row": square[0], "col": square[1]}
@@ -161,7 +146,7 @@ class PlacementEffects:
         player.score("wrangles", points)
         self._emit({"type": "wrangle", "seat": player.seat, "cows": cows, "points": points, "row": move["row"], "col": move["col"]})
         steps: list[dict] = []
-        if cows >= MIN_CONTRACT:
+        if cows >= self.catalog.rule_numbers.contract_min_cows:
             contract = next(c for c in self.contracts if c.size == cows)
             spec = next(c for c in self.catalog.scoreboard.contracts if c.kind == contract.kind)
             amount = spec.small if contract.flipped else spec.large
@@ -175,7 +160,7 @@ class PlacementEffects:
             else:
                 self._gain(player, contract.kind, amount, "cattle contract")
         for _ in building_tiles(player.settlement, "Barn"):
-            self._gain(player, "gold", BARN_GOLD, "Barn")
+            self._gain(player, "gold", self._amount("Barn", "gold"), "Barn")
         self.agenda[0:0] = steps + [{"step": "sheriffs", "seat": player.seat}]
 
     # --- surrounding: red buildings and Rope Trick -----------------------------------------------------
@@ -192,9 +177,9 @@ class PlacementEffects:
             name = placed.tile.building
             self._emit({"type": "surrounded", "seat": player.seat, "building": name, "tile": placed.tile.id})
             if name == "Bank":
-                self._gain(player, "gold", BANK_GOLD, "Bank")
+                self._gain(player, "gold", self._amount("Bank", "gold"), "Bank")
             elif name == "Town Hall":
-                player.score("buildings", TOWN_HALL_POINTS)
+                player.score("buildings", self._amount("Town Hall", "points"))
             elif name == "General Store":
                 steps.append({"step": "general_store", "seat": player.seat})
         if s.side.rule == "rope_trick":
@@ -205,8 +190,9 @@ class PlacementEffects:
                     player.ropes_done.append([r, c])
                 elif rope_surrounded(s, (r, c)):
                     player.ropes_done.append([r, c])
-                    player.score("rope_trick", ROPE_TRICK_POINTS)
-                    self._emit({"type": "rope_trick", "seat": player.seat, "row": r, "col": c, "points": ROPE_TRICK_POINTS})
+                    points = self.catalog.wild_side("rope_trick").amount("points")
+                    player.score("rope_trick", points)
+                    self._emit({"type": "rope_trick", "seat": player.seat, "row": r, "col": c, "points": points})
         self.agenda[0:0] = steps
 
     def _options_general_store(self, step: dict) -> list[dict]:
@@ -219,17 +205,17 @@ class PlacementEffects:
         choice = move["choice"]
         self._emit({"type": "general_store", "seat": player.seat, "choice": choice})
         if choice == "bullets":
-            self._gain(player, "bullets", GENERAL_STORE_AMOUNT, "General Store")
+            self._gain(player, "bullets", self._amount("General Store", "bullets"), "General Store")
             self.agenda.insert(0, {"step": "sheriffs", "seat": player.seat})
         elif choice == "pickaxes":
-            events, partner = add_pickaxes(self.catalog, player, GENERAL_STORE_AMOUNT)
+            events, partner = add_pickaxes(self.catalog, player, self._amount("General Store", "pickaxes"))
             for e in events:
                 self._emit(e)
             if partner:
                 self.agenda.insert(0, {"step": "second_partner", "seat": player.seat})
         else:
             self.agenda[0:0] = [{"step": "place_alley", "seat": player.seat, "source": "General Store"}
-                                for _ in range(GENERAL_STORE_AMOUNT)]
+                                for _ in range(self._amount("General Store", "alleys"))]
 
     # --- sheriffs, Sheriff's Office, Hideout ----------------------------------------------------------
 
@@ -256,7 +242,7 @@ class PlacementEffects:
         player.bullets -= 1
         self._emit({"type": "shot", "seat": player.seat, "row": square[0], "col": square[1]})
         if printed and s.side.rule == "wanted":
-            self._gain(player, "gold", WANTED_BOUNTY, "Wanted")
+            self._gain(player, "gold", self.catalog.wild_side("wanted").amount("gold"), "Wanted")
 
     def _options_shoot(self, step: dict) -> list[dict]:
         s = self._player(step).settlement
@@ -305,7 +291,7 @@ class PlacementEffects:
             player.wheelwright_ongoing = True
         else:
             self.agenda[0:0] = [{"step": "place_alley", "seat": player.seat, "source": "Wheelwright"}
-                                for _ in range(WHEELWRIGHT_ALLEYS)]
+                                for _ in range(self._amount("Wheelwright", "alleys"))]
 
     def _options_ace_card(self, step: dict) -> list[dict]:
         return [{"type": "ace_card", "suit": suit} for suit in self.ace_cards]
@@ -319,24 +305,30 @@ class PlacementEffects:
         self._emit({"type": "ace_card", "seat": player.seat, "suit": move["suit"], "source": step.get("source")})
 
     def _options_stash(self, step: dict) -> list[dict]:
-        if self._player(step).gold < 1:
+        stash = self.catalog.wild_side("carpenters").amount("stash_gold")
+        if self._player(step).gold < stash:
             return []
-        return [{"type": "stash", "gold": 1}, {"type": "stash", "gold": 0}]
+        return [{"type": "stash", "gold": stash}, {"type": "stash", "gold": 0}]
 
     def _apply_stash(self, step: dict, move: dict) -> None:
-        """Carpenters: stash 1 gold on the building just placed (its cost was paid first)."""
+        """Carpenters: stash 1 gold (``amounts.stash_gold``) on the building just placed (its cost was paid first)."""
         player = self._player(step)
         self.agenda.pop(0)
         if move["gold"]:
-            player.gold -= 1
-            player.stashed_gold += 1
-            self._emit({"type": "stash", "seat": player.seat, "gold": 1})
+            player.gold -= move["gold"]
+            player.stashed_gold += move["gold"]
+            self._emit({"type": "stash", "seat": player.seat, "gold": move["gold"]})
 
     # --- tussle and hill bandit hooks -------------------------------------------------------------------
 
     def _hotel_bonus(self, player: PlayerState) -> None:
-        """Hotel: 2 more points per Hotel whenever the player wins a Tussle."""
+        """Hotel: 2 more points (``amounts.points``) per Hotel whenever the player wins a Tussle."""
         hotels = len(building_tiles(player.settlement, "Hotel"))
         if hotels:
-            player.score("buildings", HOTEL_POINTS * hotels)
-            self._emit({"type": "hotel", "seat": player.seat, "points": HOTEL_POINTS * hotels})
+            points = self._amount("Hotel", "points") * hotels
+            player.score("buildings", points)
+            self._emit({"type": "hotel", "seat": player.seat, "points": points})
+
+    def _amount(self, building: str, key: str) -> int:
+        """The amount ``key`` of ``building``'s text, read from the catalog (Building guide, buildings.toml)."""
+        return self.catalog.building(building).amount(key)

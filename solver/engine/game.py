@@ -46,7 +46,7 @@ from solver.rules.bonuses import take
 from solver.rules.dice import PRAIRIE, RIVER, Die, faces, place_dice, settle_dice
 from solver.rules.drafting import draft_options
 from solver.rules.endgame import endgame_points, score_breakdown
-from solver.rules.mining import YEAR4_PICKAXE_GOLD, YEAR4_PICKAXES, add_pickaxes, income
+from solver.rules.mining import add_pickaxes, income
 from solver.rules.placement import check_placement, has_legal_placement, legal_placements
 from solver.rules.player import PlayerState
 from solver.rules.settlement import Settlement
@@ -59,9 +59,6 @@ DECISIONS = frozenset({"keep_partner", "house_site", "year4_mining", "draft", "p
                        "second_partner", "hill_bandit"}) | EFFECT_DECISIONS
 #: The supply items a game tracks (rulebook: Game components).
 SUPPLY_ITEMS = ("gold", "alleys", "bullets", "cowpokes", "hill_bandits")
-FACE_UP_PARTNERS = 3  #: rulebook, Setup E
-DEALT_PARTNERS = 2
-THREE_PLAYER_LAST_SEAT_GOLD = 1  #: rulebook, Setup F (3 players)
 
 
 class IllegalMove(ValueError):
@@ -369,10 +366,10 @@ class Game(PlacementEffects):
         if move["choice"] == "income":
             self._gain_income(player)
             return
-        got = take(self.supply, "gold", YEAR4_PICKAXE_GOLD)
+        got = take(self.supply, "gold", self.catalog.rule_numbers.year4_gold)
         player.gold += got
         self._emit({"type": "mining_income", "seat": player.seat, "gold": got, "choice": "pickaxes"})
-        events, partner = add_pickaxes(self.catalog, player, YEAR4_PICKAXES)
+        events, partner = add_pickaxes(self.catalog, player, self.catalog.rule_numbers.year4_pickaxes)
         for e in events:
             self._emit(e)
         if partner:
@@ -500,11 +497,12 @@ class Game(PlacementEffects):
             rng.shuffle(contracts)
         self.contracts = [Contract(c.kind, size) for c, size in zip(contracts, sizes)]
         sides = self._choose_sides(rng)
-        self.players = [PlayerState(seat, Settlement(side)) for seat, side in enumerate(sides)]
+        start = {"start": catalog.rule_numbers.starting_points}  # Setup D4
+        self.players = [PlayerState(seat, Settlement(side), ledger=dict(start)) for seat, side in enumerate(sides)]
         deck = [p.id for p in catalog.partners]
         rng.shuffle(deck)
         for player in self.players:
-            player.dealt = [deck.pop(0) for _ in range(DEALT_PARTNERS)]
+            player.dealt = [deck.pop(0) for _ in range(catalog.rule_numbers.dealt_partners)]
         self.partner_deck = deck
         self.first_player = rng.randrange(n)
         if self.solo_game:
@@ -516,7 +514,7 @@ class Game(PlacementEffects):
                     "contracts": [c.to_json() for c in self.contracts]})
         if n == 3:
             last = self.players[(self.first_player + n - 1) % n]
-            last.gold += take(self.supply, "gold", THREE_PLAYER_LAST_SEAT_GOLD)
+            last.gold += take(self.supply, "gold", catalog.rule_numbers.three_player_last_seat_gold)
             self._emit({"type": "setup_gold", "seat": last.seat, "gold": last.gold})
         steps = [{"step": "keep_partner", "seat": s} for s in self.seat_order()]
         steps.append({"step": "reveal_partners"})
@@ -559,7 +557,8 @@ class Game(PlacementEffects):
     def _step_reveal_partners(self, step: dict) -> None:
         rng = self._rng()
         rng.shuffle(self.partner_deck)
-        self.face_up_partners = [self.partner_deck.pop(0) for _ in range(min(FACE_UP_PARTNERS, len(self.partner_deck)))]
+        face_up = self.catalog.rule_numbers.face_up_partners
+        self.face_up_partners = [self.partner_deck.pop(0) for _ in range(min(face_up, len(self.partner_deck)))]
         self._emit({"type": "partners_revealed", "face_up_partners": list(self.face_up_partners)})
 
     def _gain_income(self, player: PlayerState) -> None:

@@ -26,7 +26,7 @@ engine's functions on the settlement after the plan:
   tiles add to it and printed bandits the plan covers are chased off (docs/rulings.md R8); once the plan
   is placed, the sheriffs on the board shoot the bandits in their sight (any bandit when the plan holds a
   Sheriff's Office) as far as the bullets go (the player's, plus those the plan gains): each shot is a
-  tombstone (``TOMBSTONE_POINTS``) and one exposed bandit less, for one bullet (``POINTS_PER_BULLET``);
+  tombstone (``PlanPosition.tombstone_points``, the catalog's) and one exposed bandit less, for one bullet (``POINTS_PER_BULLET``);
 - ``town_progress`` (positional): ``TOWN_SQUARE_POINTS`` for each square the plan covers in a town it does
   not complete;
 - ``pasture_potential`` (positional): ``COW_POTENTIAL_POINTS`` per cow (at most 7) of every pasture the
@@ -47,23 +47,20 @@ from dataclasses import dataclass, field
 from itertools import product
 
 from solver.components.catalog import load_catalog
-from solver.components.values import Catalog, Icon, SpaceKind, Tile
+from solver.components.values import Catalog, Icon, RuleNumbers, SpaceKind, Tile
 from solver.planning.weights import (
     BANDIT_POINTS,
     BONUS_POINTS,
-    BUILDING_BULLETS,
     CONTRACT_POINTS,
     COW_POTENTIAL_POINTS,
+    POINTS_PER_ALLEY,
     POINTS_PER_BULLET,
     POINTS_PER_GOLD,
-    POINTS_PER_HORSESHOE,
     SECOND_PARTNER_POINTS,
-    SURROUND_POINTS,
-    TOMBSTONE_POINTS,
     TOWN_SQUARE_POINTS,
 )
 from solver.rules.bonuses import BOARD_BONUS, TILE_BONUS
-from solver.rules.buildings import BARN_GOLD, building_tiles, surrounded
+from solver.rules.buildings import building_tiles, surrounded
 from solver.rules.endgame import chapel_points, ranch_house_points
 from solver.rules.mining import partner_space
 from solver.rules.placement import Placement, check_placement
@@ -71,7 +68,7 @@ from solver.rules.settlement import Settlement
 from solver.rules.sheriffs_and_bandits import all_bandits, targets_in_sight
 from solver.rules.towns import completed_towns, town_points
 from solver.rules.tussle import count_bandits
-from solver.rules.wrangling import MAX_WRANGLE, MIN_CONTRACT, MIN_WRANGLE, Pasture, pastures
+from solver.rules.wrangling import Pasture, pastures
 
 TERMS = ("towns", "bonuses", "mining", "horseshoes", "buildings", "wrangles", "bandits", "town_progress",
          "pasture_potential")
@@ -94,7 +91,11 @@ def refuse_rooted(position: PlanPosition) -> None:
 class PlanPosition:
     """What a planner needs: the settlement (not changed), the tiles that may be placed, the year
     (1-4), the mining marker's space, whether the second partner was granted, the indexes of red
-    buildings already paid, the scoreboard's town bonus (Years 1-3) and the catalog."""
+    buildings already paid, the scoreboard's town bonus (Years 1-3) and the catalog.
+
+    ``catalog`` defaults to the packaged one (``solver.components.catalog.load_catalog``); every rule number
+    a plan's value needs is read from it: ``town_bonus``, ``wrangle_points`` and ``cowpokes_left`` default to
+    its 2+ player scoreboard side and its supply of cowpokes (``from_game`` takes the game's own)."""
 
     settlement: Settlement
     tiles: tuple[Tile, ...]
@@ -102,12 +103,12 @@ class PlanPosition:
     mining: int = 0
     second_partner: bool = False
     triggered: frozenset[int] = frozenset()
-    town_bonus: tuple[int, ...] = (3, 2, 1)
+    town_bonus: tuple[int, ...] | None = None
     catalog: Catalog = field(default_factory=load_catalog)
-    wrangle_points: dict[int, int] = field(default_factory=lambda: dict(load_catalog().scoreboard.multiplayer.wrangle_points))
+    wrangle_points: dict[int, int] | None = None
     #: wrangle size -> (contract kind, large side still up) for the contract spaces (sizes 4-7)
     contracts: dict[int, tuple[str, bool]] = field(default_factory=dict)
-    cowpokes_left: int = 15
+    cowpokes_left: int | None = None
     bullets: int = 0
     #: count the positional terms (``town_progress``, ``pasture_potential``: advice, not points); False
     #: gives points only, as the daily puzzles score a plan (docs/puzzles.md)
@@ -127,10 +128,53 @@ class PlanPosition:
                    dict(game.scoreboard_side.wrangle_points), contracts, game.supply["cowpokes"], player.bullets)
 
     def __post_init__(self) -> None:
+        side = self.catalog.scoreboard.multiplayer
+        if self.town_bonus is None:
+            self.town_bonus = side.town_bonus
+        if self.wrangle_points is None:
+            self.wrangle_points = dict(side.wrangle_points)
+        if self.cowpokes_left is None:
+            self.cowpokes_left = self.catalog.supply.counts["cowpokes"]
         if not self.contracts:  # the first-game order, all large sides up
             spaces = self.catalog.scoreboard.contract_sizes
             kinds = sorted(self.catalog.scoreboard.contracts, key=lambda c: c.first_game_position)
             self.contracts = {size: (c.kind, True) for size, c in zip(spaces, kinds)}
+
+    @property
+    def rule_numbers(self) -> RuleNumbers:
+        """The rulebook's numbers of the position's catalog (wrangle sizes, tombstone points, ...)."""
+        return self.catalog.rule_numbers
+
+    def surround_points(self, building: str | None) -> int:
+        """What a red building of this catalog is worth to a plan when surrounded, in points (0 for the others):
+        the Town Hall its points, the Bank its gold (``POINTS_PER_GOLD`` each), the General Store the better of
+        its bullets and alleys (its pickaxes are valued by the engine's choice, Building guide)."""
+        if not building:
+            return 0
+        b = self.catalog.building(building)
+        if b.sign != "red":
+            return 0
+        if building == "Town Hall":
+            return b.amount("points")
+        if building == "Bank":
+            return b.amount("gold") * POINTS_PER_GOLD
+        if building == "General Store":
+            return max(b.amount("bullets") * POINTS_PER_BULLET, b.amount("alleys") * POINTS_PER_ALLEY)
+        return 0
+
+    @property
+    def tombstone_points(self) -> int:
+        """Points of a tombstone at the Endgame (rulebook: Endgame, read from the catalog)."""
+        return self.catalog.rule_numbers.tombstone_points
+
+    @property
+    def horseshoe_points(self) -> int:
+        """Points a covered horseshoe saves (rulebook: Endgame / Trailblazing: the loss per uncovered one)."""
+        return -self.catalog.rule_numbers.trailblazing_points
+
+    def barn_points(self) -> int:
+        """What one Barn adds to a wrangle, in points (its gold, Building guide, at ``POINTS_PER_GOLD``)."""
+        return self.catalog.building("Barn").amount("gold") * POINTS_PER_GOLD
 
     def _once(self, name: str, before: Settlement, compute):
         """``compute(before)``, kept while ``before`` (the position's settlement) is the same object."""
@@ -150,7 +194,7 @@ class PlanPosition:
 
     def ranch_house_points_before(self, before: Settlement) -> int:
         """The Ranch Houses' Endgame points on ``before`` (the position's settlement), counted once."""
-        return self._once("_ranch_before", before, ranch_house_points)
+        return self._once("_ranch_before", before, lambda b: ranch_house_points(self.catalog, b))
 
     def contract_points(self, size: int, large: bool) -> int:
         """The cattle contract of wrangle ``size`` (4-7), large or small side, in points."""
@@ -190,16 +234,24 @@ class PlanValue:
     terms: dict[str, int]
 
 
-def tile_bullets(tile: Tile) -> int:
+def building_bullets(catalog: Catalog, tile: Tile) -> int:
+    """Bullets a tile's building gives when placed (a white sign with bullets: Cache, Sheriff's Office)."""
+    if not tile.building:
+        return 0
+    building = catalog.building(tile.building)
+    return building.amounts.get("bullets", 0) if building.sign == "white" else 0
+
+
+def tile_bullets(catalog: Catalog, tile: Tile) -> int:
     """Bullets a tile gives when placed: bullet icons and its building's white sign (Cache, Sheriff's Office)."""
     icons = sum(1 for _, cell in tile.cells if cell.icon is Icon.BULLET)
-    return icons + BUILDING_BULLETS.get(tile.building or "", 0)
+    return icons + building_bullets(catalog, tile)
 
 
-def tile_bonus_points(tile: Tile) -> int:
+def tile_bonus_points(catalog: Catalog, tile: Tile) -> int:
     """The bonus icons printed on a tile and the bullets its building gives, in points."""
     icons = sum(BONUS_POINTS[TILE_BONUS[cell.icon]] for _, cell in tile.cells if cell.icon in TILE_BONUS)
-    return icons + BUILDING_BULLETS.get(tile.building or "", 0) * POINTS_PER_BULLET
+    return icons + building_bullets(catalog, tile) * POINTS_PER_BULLET
 
 
 def play_order(position: PlanPosition, placements: list[Placement]) -> list[Placement]:
@@ -264,14 +316,15 @@ def _evaluate(position: PlanPosition, placements: list[Placement]) -> tuple[Plan
         if kind in BOARD_BONUS:
             terms["bonuses"] += BONUS_POINTS[BOARD_BONUS[kind]]
         elif kind is SpaceKind.HORSESHOE:
-            terms["horseshoes"] += POINTS_PER_HORSESHOE
-    terms["bonuses"] += sum(tile_bonus_points(position.tile(p.tile_id)) for p in order)
+            terms["horseshoes"] += position.horseshoe_points
+    terms["bonuses"] += sum(tile_bonus_points(position.catalog, position.tile(p.tile_id)) for p in order)
     pickaxes = sum(1 for r, c in squares if side.space(r, c).kind is SpaceKind.PICKAXE)
     terms["mining"] = position.mining_gain(pickaxes)
     for index, placed in building_tiles(after):
         name = placed.tile.building
-        if name in SURROUND_POINTS and index not in position.triggered and surrounded(after, [rc for rc, _ in placed.squares]):
-            terms["buildings"] += SURROUND_POINTS[name]
+        points = position.surround_points(name)
+        if points and index not in position.triggered and surrounded(after, [rc for rc, _ in placed.squares]):
+            terms["buildings"] += points
     terms["wrangles"], terms["pasture_potential"] = wrangle_plan(position, before, after)[2]
     completed = {t.letter for t in completed_towns(after)}
     for town in side.towns if position.positional else ():
@@ -285,7 +338,7 @@ def _evaluate(position: PlanPosition, placements: list[Placement]) -> tuple[Plan
 def bandit_value(position: PlanPosition, before: Settlement, after: Settlement, tiles: list[Tile]) -> tuple[int, int]:
     """The ``bandits`` term and the number of shots (see the module docstring)."""
     side = after.side
-    gained = sum(tile_bullets(t) for t in tiles)
+    gained = sum(tile_bullets(position.catalog, t) for t in tiles)
     gained += sum(1 for r, c in after.grid.squares(after.covered & ~before.covered) if side.space(r, c).kind is SpaceKind.BULLET)
     office = any(t.building == "Sheriff's Office" for t in tiles)
     bullets = position.bullets + gained
@@ -293,7 +346,7 @@ def bandit_value(position: PlanPosition, before: Settlement, after: Settlement, 
     if bullets:  # no bullet, no shot: the sheriffs' sight need not be traced
         shots = min(bullets, len(all_bandits(after) if office else targets_in_sight(after)))
     exposure = count_bandits(after) - position.bandits_before(before)
-    value = -BANDIT_POINTS * exposure + (BANDIT_POINTS + TOMBSTONE_POINTS - POINTS_PER_BULLET) * shots
+    value = -BANDIT_POINTS * exposure + (BANDIT_POINTS + position.tombstone_points - POINTS_PER_BULLET) * shots
     return value, shots
 
 
@@ -324,7 +377,7 @@ def wrangle_plan(position: PlanPosition, before: Settlement,
     module docstring); at most as many wrangles as cowpokes left."""
     candidates = open_touched_pastures(before, after)
     barns = len(building_tiles(after, "Barn"))
-    options = [[0] + list(range(MIN_WRANGLE, min(p.cows, MAX_WRANGLE) + 1)) for p in candidates]
+    options = [[0, *p.wrangle_sizes(position.rule_numbers)] for p in candidates]
     best: tuple[int, list, tuple[int, int]] = (-1, [], (0, 0))
     for choice in product(*options):
         if sum(1 for k in choice if k) > position.cowpokes_left:
@@ -332,10 +385,10 @@ def wrangle_plan(position: PlanPosition, before: Settlement,
         points, potential, claimed = 0, 0, set()
         for pasture, k in zip(candidates, choice):
             if not k:
-                potential += COW_POTENTIAL_POINTS * min(pasture.cows, MAX_WRANGLE) if position.positional else 0
+                potential += COW_POTENTIAL_POINTS * min(pasture.cows, position.rule_numbers.max_cows) if position.positional else 0
                 continue
-            points += position.wrangle_points[k] + barns * BARN_GOLD * POINTS_PER_GOLD
-            if k >= MIN_CONTRACT:
+            points += position.wrangle_points[k] + barns * position.barn_points()
+            if k >= position.rule_numbers.contract_min_cows:
                 large = position.contracts[k][1] and k not in claimed
                 claimed.add(k)
                 points += position.contract_points(k, large)
@@ -365,7 +418,7 @@ def _pink_gain(position: PlanPosition, after: Settlement, tiles: list[Tile], sho
     houses = "Ranch House" in placed or bool(building_tiles(before, "Ranch House"))
     gain = 0
     if houses and ("Ranch House" in placed or after.fields & ~before.fields):
-        gain += ranch_house_points(after) - position.ranch_house_points_before(before)
+        gain += ranch_house_points(position.catalog, after) - position.ranch_house_points_before(before)
     if "Chapel" in placed or (shots and building_tiles(before, "Chapel")):
-        gain += chapel_points(after, before.tombstone_count + shots) - chapel_points(before)
+        gain += chapel_points(position.catalog, after, before.tombstone_count + shots) - chapel_points(position.catalog, before)
     return gain

@@ -13,17 +13,12 @@ from collections import Counter
 
 from solver.components.values import Catalog, Icon, SpaceKind
 from solver.rules.aces import ace_points
-from solver.rules.buildings import CHAPEL_POINTS, STABLES_POINTS, building_tiles, surrounded
+from solver.rules.buildings import building_tiles, surrounded
 from solver.rules.player import PlayerState
 from solver.rules.settlement import Settlement
 from solver.rules.sheriffs_and_bandits import active_sheriffs
 from solver.rules.tussle import count_bandits
 from solver.rules.wrangling import pastures
-
-TOMBSTONE_POINTS = 2  #: rulebook, Endgame
-TRAILBLAZING_POINTS = -1  #: per uncovered horseshoe
-POCKET_ACE_POINTS = 3  #: rulebook, Wild sides / Pocket Aces: per ace of the matching suit
-STASH_POINTS = 2  #: Carpenters, reconstructed: per stashed gold
 
 #: In-game ledger categories, in display order (points scored during play).
 IN_GAME = ("start", "towns", "wrangles", "contracts", "tussles", "buildings", "rope_trick")
@@ -86,9 +81,10 @@ def partner_points(catalog: Catalog, partner_id: str, counts: dict[str, int]) ->
     return min(points, cond["max"]) if "max" in cond else points
 
 
-def ranch_house_points(settlement: Settlement) -> int:
+def ranch_house_points(catalog: Catalog, settlement: Settlement) -> int:
     """The settlement's Ranch Houses at the Endgame, in points (Building guide: per Ranch House, 1 point
-    per cow of each pasture with a square connected to it: its own field squares or those beside it)."""
+    (``amounts.points_per_cow``) per cow of each pasture with a square connected to it: its own field squares
+    or those beside it)."""
     g = settlement.grid
     houses = building_tiles(settlement, "Ranch House")
     if not houses:
@@ -99,33 +95,37 @@ def ranch_house_points(settlement: Settlement) -> int:
         tile = g.mask(rc for rc, _ in placed.squares)
         touching = tile | g.neighbours(tile)  # its own field squares, and those beside it
         total += sum(p.cows for p in all_pastures if p.mask & touching)
-    return total
+    return total * catalog.building("Ranch House").amount("points_per_cow")
 
 
-def chapel_points(settlement: Settlement, tombstones: int | None = None) -> int:
-    """The settlement's Chapels at the Endgame, in points (Building guide: per Chapel, 1 more point per
-    tombstone); ``tombstones``: the tombstone count to use (default the settlement's)."""
+def chapel_points(catalog: Catalog, settlement: Settlement, tombstones: int | None = None) -> int:
+    """The settlement's Chapels at the Endgame, in points (Building guide: per Chapel, 1 more point
+    (``amounts.points_per_tombstone``) per tombstone); ``tombstones``: the tombstone count to use (default the
+    settlement's)."""
     tombstones = settlement.tombstone_count if tombstones is None else tombstones
-    return len(building_tiles(settlement, "Chapel")) * CHAPEL_POINTS * tombstones
+    per = catalog.building("Chapel").amount("points_per_tombstone")
+    return len(building_tiles(settlement, "Chapel")) * per * tombstones
 
 
-def pink_building_points(player: PlayerState) -> int:
-    """Ranch House, Chapel and Stables at the Endgame (Building guide)."""
+def pink_building_points(catalog: Catalog, player: PlayerState) -> int:
+    """Ranch House, Chapel and Stables at the Endgame, in points (Building guide)."""
     s = player.settlement
-    total = ranch_house_points(s) + chapel_points(s)
+    total = ranch_house_points(catalog, s) + chapel_points(catalog, s)
     if not uncovered(player, SpaceKind.HORSESHOE):
-        total += STABLES_POINTS * len(building_tiles(s, "Stables"))
+        total += catalog.building("Stables").amount("points") * len(building_tiles(s, "Stables"))
     return total
 
 
-def pocket_ace_points(player: PlayerState) -> int:
-    """Pocket Aces: each pocket ace with a tile in an adjacent space scores 3 per ace of its suit."""
+def pocket_ace_points(catalog: Catalog, player: PlayerState) -> int:
+    """Pocket Aces: each pocket ace with a tile in an adjacent space scores 3 points (``amounts.points_per_ace``)
+    per ace of its suit (rulebook: Wild sides / Pocket Aces)."""
+    per_ace = catalog.wild_side("pocket_aces").amount("points_per_ace")
     s = player.settlement
     counts = ace_counts(player)
     total = 0
     for r, c in s.side.squares(SpaceKind.POCKET_ACE):
         if s.grid.neighbours(s.grid.bit(r, c)) & s.covered:
-            total += POCKET_ACE_POINTS * counts.get(s.side.space(r, c).suit.value, 0)
+            total += per_ace * counts.get(s.side.space(r, c).suit.value, 0)
     return total
 
 
@@ -133,15 +133,16 @@ def endgame_points(catalog: Catalog, player: PlayerState, counts: dict[str, int]
     """Every Endgame category for ``player`` as the settlement stands now (``counts``: the player's
     ``partner_counts`` if already computed)."""
     counts = counts if counts is not None else partner_counts(player)
+    numbers = catalog.rule_numbers
     return {
-        "trailblazing": TRAILBLAZING_POINTS * len(uncovered(player, SpaceKind.HORSESHOE)),
-        "pink_buildings": pink_building_points(player),
-        "tombstones": TOMBSTONE_POINTS * counts["tombstones"],
-        "aces": ace_points(ace_counts(player)),
+        "trailblazing": numbers.trailblazing_points * len(uncovered(player, SpaceKind.HORSESHOE)),
+        "pink_buildings": pink_building_points(catalog, player),
+        "tombstones": numbers.tombstone_points * counts["tombstones"],
+        "aces": ace_points(ace_counts(player), numbers.ace_set_points),
         "mining": catalog.mining_track[player.mining].points,
         "partners": sum(partner_points(catalog, p["id"], counts) for p in player.partners),
-        "pocket_aces": pocket_ace_points(player),
-        "carpenters": STASH_POINTS * player.stashed_gold,
+        "pocket_aces": pocket_ace_points(catalog, player),
+        "carpenters": catalog.wild_side("carpenters").amount("points_per_gold") * player.stashed_gold,
     }
 
 

@@ -10,9 +10,6 @@ from __future__ import annotations
 from solver.components.values import Catalog
 from solver.rules.player import PlayerState
 
-YEAR4_PICKAXE_GOLD = 1  #: rulebook, Mining income: "take only 1 gold but also get 2 pickaxe icons"
-YEAR4_PICKAXES = 2
-
 
 def income(catalog: Catalog, player: PlayerState) -> int:
     """The gold the player's mining marker pays this year."""

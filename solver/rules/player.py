@@ -11,8 +11,6 @@ from dataclasses import dataclass, field
 from solver.components.values import Catalog
 from solver.rules.settlement import Settlement
 
-STARTING_POINTS = 5  #: rulebook, Setup D4: "each player begins with 5 points"
-
 
 @dataclass
 class PlayerState:
@@ -23,13 +21,14 @@ class PlayerState:
     4th mining space's partner was granted; ``ledger`` the points by category; ``completed_towns``
     town letters; ``ace_cards`` suits taken (Fancy Saloon, Pocket Aces); ``wheelwright_ongoing``
     the Wheelwright's second side; ``triggered`` indexes of red buildings already surrounded;
-    ``ropes_done`` Rope Trick icons scored or covered; ``stashed_gold`` (Carpenters)."""
+    ``ropes_done`` Rope Trick icons scored or covered; ``stashed_gold`` (Carpenters).  Setup puts the
+    starting points in the ledger (``start``: Setup D4, ``Catalog.rule_numbers.starting_points``)."""
 
     seat: int
     settlement: Settlement
     gold: int = 0
     bullets: int = 0
-    ledger: dict[str, int] = field(default_factory=lambda: {"start": STARTING_POINTS})
+    ledger: dict[str, int] = field(default_factory=dict)
     mining: int = 0
     partners: list[dict] = field(default_factory=list)
     dealt: list[str] = field(default_factory=list)

@@ -12,11 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from solver.components.geometry import Coord
+from solver.components.values import RuleNumbers
 from solver.rules.settlement import Settlement
-
-MIN_WRANGLE = 3  #: rulebook, Wrangling: "if that pasture has 3 or more cows, you may wrangle it"
-MAX_WRANGLE = 7  #: "The largest possible wrangle is 7"
-MIN_CONTRACT = 4  #: "When a pasture you wrangle has 4 or more cows, you also gain the bonus ... contract"
 
 
 @dataclass(frozen=True)
@@ -33,11 +30,13 @@ class Pasture:
         """True when a cowpoke stands in it (it cannot be wrangled again)."""
         return self.cowpokes > 0
 
-    def wrangle_sizes(self) -> list[int]:
-        """The cow counts it may be wrangled for now: 3 up to its cows, at most 7 (none if wrangled)."""
-        if self.wrangled or self.cows < MIN_WRANGLE:
+    def wrangle_sizes(self, numbers: RuleNumbers) -> list[int]:
+        """The cow counts it may be wrangled for now: from ``numbers.min_cows`` (3: "if that pasture has 3 or more
+        cows, you may wrangle it") up to its cows, at most ``numbers.max_cows`` ("The largest possible wrangle is
+        7"); none if wrangled (rulebook: Wrangling)."""
+        if self.wrangled or self.cows < numbers.min_cows:
             return []
-        return list(range(MIN_WRANGLE, min(self.cows, MAX_WRANGLE) + 1))
+        return list(range(numbers.min_cows, min(self.cows, numbers.max_cows) + 1))
 
 
 def pastures(settlement: Settlement) -> list[Pasture]:

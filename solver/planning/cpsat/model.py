@@ -59,18 +59,14 @@ from solver.planning.weights import (
     BONUS_POINTS,
     COW_POTENTIAL_POINTS,
     POINTS_PER_BULLET,
-    POINTS_PER_GOLD,
-    POINTS_PER_HORSESHOE,
-    SURROUND_POINTS,
-    TOMBSTONE_POINTS,
     TOWN_SQUARE_POINTS,
 )
 from solver.rules.bonuses import BOARD_BONUS
-from solver.rules.buildings import BARN_GOLD, building_tiles
+from solver.rules.buildings import building_tiles
 from solver.rules.settlement import Placement
 from solver.rules.sheriffs_and_bandits import active_sheriffs, all_bandits, blocker_mask
 from solver.rules.towns import completed_towns, town_points
-from solver.rules.wrangling import MAX_WRANGLE, MIN_CONTRACT, MIN_WRANGLE, pastures
+from solver.rules.wrangling import pastures
 
 DEFAULT_TIME_LIMIT_MS = 5000
 SEED = 7  #: CP-SAT's random seed (fixed: the same input gives the same answer)
@@ -341,12 +337,12 @@ def _bandits(model: cp_model.CpModel, position: PlanPosition, cands: list[_Candi
         return out
     # One new expression, never grown in place: CP-SAT's ``1 * e`` and ``0 + e`` return ``e`` itself and its
     # ``+=`` changes that object, here the ``used`` expression of a lone bullet tile that the bonuses term holds.
-    bullets = (position.bullets + sum(tile_bullets(tile) * used[i] for i, tile in enumerate(position.tiles))
+    bullets = (position.bullets + sum(tile_bullets(position.catalog, tile) * used[i] for i, tile in enumerate(position.tiles))
                + sum(cover[rc] for rc in side.squares(SpaceKind.BULLET) if rc in cover))
     shots = model.new_int_var(0, len(targets), "shots")
     model.add(shots <= bullets)
     model.add(shots <= sum(targets))
-    out.append((BANDIT_POINTS + TOMBSTONE_POINTS - POINTS_PER_BULLET) * shots)
+    out.append((BANDIT_POINTS + position.tombstone_points - POINTS_PER_BULLET) * shots)
     return out
 
 
@@ -524,13 +520,13 @@ def _pasture_classes(model: cp_model.CpModel, position: PlanPosition, graph: _Pa
         if any(kind == "o" and graph.old[i].wrangled for kind, i in members):
             continue  # holds a cowpoke: neither wrangled nor growing
         cows = sum(graph.cows_max[i] if kind == "n" else graph.old[i].cows for kind, i in members)
-        sizes = range(MIN_WRANGLE, min(cows, MAX_WRANGLE) + 1)
+        sizes = range(position.rule_numbers.min_cows, min(cows, position.rule_numbers.max_cows) + 1)
         for k in sizes:
             wrangle[c, k] = model.new_bool_var(f"wrangle{c}_{k}")
         model.add(sum(wrangle[c, k] for k in sizes) <= chosen[c])
         if position.positional and cows:
             kept = chosen[c] - sum(wrangle[c, k] for k in sizes)
-            potential.append(COW_POTENTIAL_POINTS * min(cows, MAX_WRANGLE) * kept)
+            potential.append(COW_POTENTIAL_POINTS * min(cows, position.rule_numbers.max_cows) * kept)
     return wrangle, potential
 
 
@@ -593,7 +589,7 @@ def _label_classes(model: cp_model.CpModel, position: PlanPosition, graph: _Past
     for e in range(q):
         model.add(sum(parents_old[e]) == touched[e])
     # per class: cows, blocked by a wrangled pasture, the wrangle chosen
-    sizes = range(MIN_WRANGLE, MAX_WRANGLE + 1)
+    sizes = range(position.rule_numbers.min_cows, position.rule_numbers.max_cows + 1)
     wrangle = {}
     potential: list = []
     counted: list[list] = [[] for _ in range(m)]  # node -> its cows counted in each class
@@ -619,11 +615,11 @@ def _label_classes(model: cp_model.CpModel, position: PlanPosition, graph: _Past
         if not position.positional:
             continue
         # keep growing it instead: its cows (at most 7) as pasture potential
-        pot = model.new_int_var(0, MAX_WRANGLE, f"potential{L}")
+        pot = model.new_int_var(0, position.rule_numbers.max_cows, f"potential{L}")
         model.add(pot <= sum(parts_cows) + sum(old_cows))
-        model.add(pot <= MAX_WRANGLE * (rep[L] - sum(wrangle[L, k] for k in sizes)))
+        model.add(pot <= position.rule_numbers.max_cows * (rep[L] - sum(wrangle[L, k] for k in sizes)))
         for b in blocked:
-            model.add(pot <= MAX_WRANGLE * (1 - b))
+            model.add(pot <= position.rule_numbers.max_cows * (1 - b))
         potential.append(COW_POTENTIAL_POINTS * pot)
     for n in range(m):
         if len(counted[n]) > 1:  # a node is in one class: its cows count once (valid; tightens the LP relaxation)
@@ -635,12 +631,12 @@ def _wrangle_rewards(model: cp_model.CpModel, position: PlanPosition, wrangle: d
     """The wrangle terms in points for ``wrangle[class, size]`` booleans (each a wrangle of ``size``
     cows): scoreboard points, cattle contracts (large side for the first claim of an unflipped contract),
     1 gold per Barn per wrangle (``m`` bounds the wrangles); at most as many wrangles as cowpokes left."""
-    sizes = range(MIN_WRANGLE, MAX_WRANGLE + 1)
+    sizes = range(position.rule_numbers.min_cows, position.rule_numbers.max_cows + 1)
     count = sum(wrangle.values())
     model.add(count <= position.cowpokes_left)
     out = [position.wrangle_points[k] * wrangle[L, k] for L, k in wrangle]
     for k in sizes:
-        if k < MIN_CONTRACT:
+        if k < position.rule_numbers.contract_min_cows:
             continue
         n_k = sum(v for (_, size), v in wrangle.items() if size == k)
         small, large = position.contract_points(k, False), position.contract_points(k, True)
@@ -658,7 +654,7 @@ def _wrangle_rewards(model: cp_model.CpModel, position: PlanPosition, wrangle: d
         model.add(barns == existing + sum(used[i] for i in barn_tiles))
         gold = model.new_int_var(0, m * (existing + len(barn_tiles)), "barn_gold")
         model.add_multiplication_equality(gold, [wrangles_made, barns])
-        out.append(BARN_GOLD * POINTS_PER_GOLD * gold)
+        out.append(position.barn_points() * gold)
     return out
 
 
@@ -894,12 +890,12 @@ def solve_plan(position: PlanPosition, *, required: bool = False, time_limit_ms:
         if kind in BOARD_BONUS:
             terms["bonuses"].append(BONUS_POINTS[BOARD_BONUS[kind]] * expr)
         elif kind is SpaceKind.HORSESHOE:
-            terms["horseshoes"].append(POINTS_PER_HORSESHOE * expr)
+            terms["horseshoes"].append(position.horseshoe_points * expr)
         elif kind is SpaceKind.PICKAXE:
             pickaxes.append(expr)
     for i, tile in enumerate(position.tiles):
-        if tile_bonus_points(tile):
-            terms["bonuses"].append(tile_bonus_points(tile) * used[i])
+        if tile_bonus_points(position.catalog, tile):
+            terms["bonuses"].append(tile_bonus_points(position.catalog, tile) * used[i])
     if pickaxes:
         # the mining gain of covering k pickaxes, as a staircase: step[j] is "at least j+1 covered"
         table = [position.mining_gain(k) for k in range(len(pickaxes) + 1)]
@@ -911,17 +907,17 @@ def solve_plan(position: PlanPosition, *, required: bool = False, time_limit_ms:
     open_now = s.open
     for index_b, placed in building_tiles(s):
         name = placed.tile.building
-        if name not in SURROUND_POINTS or index_b in position.triggered:
+        if not position.surround_points(name) or index_b in position.triggered:
             continue
         around = g.squares(g.neighbours(g.mask(rc for rc, _ in placed.squares)) & open_now)
         if all(rc in cover for rc in around):
             z = model.new_bool_var(f"surround{index_b}")
             for rc in around:
                 model.add(z <= cover[rc])
-            terms["buildings"].append(SURROUND_POINTS[name] * z)
+            terms["buildings"].append(position.surround_points(name) * z)
     for k, cand in enumerate(cands):
         name = position.tiles[cand.tile_index].building
-        if name not in SURROUND_POINTS:
+        if not position.surround_points(name):
             continue
         around = g.squares(g.neighbours(cand.mask) & open_now)
         if all(rc in cover for rc in around):
@@ -929,7 +925,7 @@ def solve_plan(position: PlanPosition, *, required: bool = False, time_limit_ms:
             model.add(z <= x[k])
             for rc in around:
                 model.add(z <= cover[rc])
-            terms["buildings"].append(SURROUND_POINTS[name] * z)
+            terms["buildings"].append(position.surround_points(name) * z)
     terms["wrangles"], terms["pasture_potential"] = _wrangles(model, position, cands, x, by_tile, used)
     terms["bandits"] = _bandits(model, position, cands, x, used, cover)
     if not position.positional:

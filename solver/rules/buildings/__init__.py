@@ -4,26 +4,14 @@ Source: rulebook, Scoring points / Buildings: a white sign works when placed; a 
 building is surrounded, "that is, when there is no space anywhere adjacent to it where a tile could be
 placed (not counting spaces diagonal to the building). Hills, fields, mines, and cows printed on your
 settlement board—and even the edge of the board itself—count for surrounding"; pink at the Endgame;
-yellow is ongoing.  The effects are in the Building guide; the engine applies them (solver.engine.game).
+yellow is ongoing.  The effects are in the Building guide; the engine applies them (solver.engine.game), with
+the amounts of each building's text read from the catalog (``Building.amount``, buildings.toml).
 """
 
 from __future__ import annotations
 
 from solver.components.geometry import Coord
 from solver.rules.settlement import PlacedTile, Settlement
-
-#: Points and amounts printed in the Building guide.
-BANK_GOLD = 3
-HOTEL_POINTS = 2
-BARN_GOLD = 1
-CACHE_BULLETS = 2
-SHERIFFS_OFFICE_BULLETS = 1
-STABLES_POINTS = 8
-GENERAL_STORE_AMOUNT = 2
-TOWN_HALL_POINTS = 10
-HIDEOUT_SHERIFFS = 2
-WHEELWRIGHT_ALLEYS = 2
-CHAPEL_POINTS = 1  #: per tombstone, on top of the 2 every tombstone scores
 
 
 def surrounded(settlement: Settlement, squares: list[Coord]) -> bool:

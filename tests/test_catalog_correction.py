@@ -1,0 +1,193 @@
+"""A correction of the data files reaches everything (issue 25): a person holding the physical game copies
+``solver/components/data``, corrects a wrangle's points, a Tussle's points, a town bonus, the tombstone value
+and the supply of cowpokes, and the engine's score, the planner's objective, the hint's gain and a daily
+puzzle's verified score all follow, with no code touched.  A corrected value that still claims the rulebook as
+its source is refused by the catalog check."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+
+from puzzles.position import puzzle_position
+from puzzles.verify import verify_solution
+from solver.ai.bots import RandomBot
+from solver.ai.hints import hint
+from solver.components.catalog import CatalogError, board_side_from_map, data_dir, load_catalog, load_catalog_from, tile_from_map
+from solver.engine.game import Game
+from solver.planning.cpsat.model import solve_plan
+from solver.planning.plans import PlanPosition, bandit_value, play
+from solver.rules.endgame import endgame_points
+from solver.rules.placement import Placement
+from solver.rules.settlement import Settlement
+from solver.rules.setup import GameConfig
+from solver.rules.towns import completed_towns
+from tests.fixtures import fixture_game, place
+
+GOLDEN = Path(__file__).parent / "golden_puzzles"
+CORRECTION = "reconstructed: a player's correction (tests/test_catalog_correction.py)"
+
+
+def _sub(path: Path, pattern: str, replacement: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    new, count = re.subn(pattern, replacement, text, flags=re.M)
+    assert count, f"{path.name}: {pattern!r} not found"
+    path.write_text(new, encoding="utf-8")
+
+
+def _copy(tmp: Path) -> Path:
+    folder = tmp / "data"
+    shutil.copytree(data_dir(), folder)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def corrected(tmp_path_factory) -> object:
+    """The packaged catalog with five corrections, each marked with its own source where the rulebook's was."""
+    folder = _copy(tmp_path_factory.mktemp("corrected"))
+    board = folder / "scoreboard.toml"
+    _sub(board, r'^"3" = 3$', '"3" = 4')  # a wrangle of 3 cows: 3 -> 4 points (both sides)
+    _sub(board, r"^tussle_points = \[2, 3, 4, 5\]$", "tussle_points = [4, 3, 4, 5]")  # Year 1's Tussle: 2 -> 4
+    _sub(board, r"^town_bonus = \[3, 2, 1\]$", "town_bonus = [5, 2, 1]")  # Year 1's completion bonus: 3 -> 5
+    _sub(folder / "rules.toml", r"^tombstone_points = 2$", "tombstone_points = 3")
+    _sub(folder / "rules.toml", r'tombstone_points = "rulebook: [^"]*"', f'tombstone_points = "{CORRECTION}"')
+    _sub(folder / "supply.toml", r"^cowpokes = 15$", "cowpokes = 2")
+    _sub(folder / "supply.toml", r'^sources = \{ tray_tiles', f'sources = {{ cowpokes = "{CORRECTION}", tray_tiles')
+    return load_catalog_from(folder)
+
+
+def test_the_corrected_copy_loads_with_its_values(corrected):
+    assert corrected.scoreboard.multiplayer.wrangle_points[3] == 4
+    assert corrected.scoreboard.multiplayer.tussle_points[0] == 4
+    assert corrected.scoreboard.multiplayer.town_bonus[0] == 5
+    assert corrected.rule_numbers.tombstone_points == 3
+    assert corrected.supply.counts["cowpokes"] == 2
+    assert load_catalog().rule_numbers.tombstone_points == 2  # the packaged catalog is untouched
+
+
+def test_a_correction_still_claiming_the_rulebook_is_refused(tmp_path):
+    folder = _copy(tmp_path)
+    _sub(folder / "rules.toml", r"^tombstone_points = 2$", "tombstone_points = 3")
+    _sub(folder / "supply.toml", r"^cowpokes = 15$", "cowpokes = 14")
+    with pytest.raises(CatalogError) as err:
+        load_catalog_from(folder)
+    text = str(err.value)
+    assert "rules.toml: endgame: tombstone_points must be 2 (its source is the rulebook), got 3" in text
+    assert "supply.toml: supply cowpokes: cowpokes must be 15 (its source is the rulebook), got 14" in text
+
+
+def test_a_building_amount_must_be_stated_in_its_text(tmp_path):
+    folder = _copy(tmp_path)
+    _sub(folder / "buildings.toml", r"^amounts = \{ points = 10 \}$", "amounts = { points = 12 }")
+    with pytest.raises(CatalogError, match=r"buildings.toml: building Town Hall: amounts.points = 12 is not stated in its text"):
+        load_catalog_from(folder)
+    _sub(folder / "buildings.toml", r"score 10 points", "score 12 points")
+    assert load_catalog_from(folder).building("Town Hall").amount("points") == 12
+
+
+# --- the engine ------------------------------------------------------------------------------------------
+
+WRANGLE_ROWS = ["X....", ".....", "..cc."]  # two printed cows; a cow tile beside them makes a pasture of 3
+
+
+def _wrangle_game(catalog) -> Game:
+    game = fixture_game(WRANGLE_ROWS, {"cow": "c"}, catalog=catalog)
+    place(game, "cow", 2, 1)
+    assert game.pending()["type"] == "wrangle"
+    return game
+
+
+@pytest.mark.parametrize("which, points", [("packaged", 3), ("corrected", 4)])
+def test_the_engine_scores_a_wrangle_from_the_catalog(corrected, which, points):
+    game = _wrangle_game(corrected if which == "corrected" else None)
+    game.apply({"type": "wrangle", "cows": 3, "row": 2, "col": 1})
+    assert game.players[0].ledger["wrangles"] == points
+
+
+def test_the_engine_scores_tombstones_towns_and_tussles_and_counts_cowpokes_from_the_catalog(corrected):
+    game = fixture_game(WRANGLE_ROWS, catalog=corrected)
+    player = game.players[0]
+    player.settlement.tombstones.update({(0, 4), (1, 4)})
+    assert endgame_points(game.catalog, player)["tombstones"] == 2 * 3
+    assert game.supply["cowpokes"] == 2
+    assert PlanPosition.from_game(game, 0, []).cowpokes_left == 2
+    board = next(b for b in corrected.boards if any(t.name == "Lone Star" for t in b.normal.towns))
+    town = next(t for t in board.normal.towns if t.name == "Lone Star")
+    game = fixture_game(board=board, tiles={"street": "."}, catalog=corrected)
+    for r, c in town.squares:
+        events = place(game, "street", r, c)
+        while game.pending()["type"] != "draft":
+            game.apply(game.legal_moves()[0])
+    completed = [e for e in events if e["type"] == "town_completed"]
+    assert completed and completed[0]["bonus"] == 5 and game.players[0].ledger["towns"] == completed[0]["sign"] + 5
+    # Year 1's Tussle pays 4 points (the corrected scoreboard) to its winner, 4 taken from its loser
+    game = Game(GameConfig(players=2, seed=3), corrected)
+    bot = RandomBot(3)
+    while not any(e["type"] == "tussle" for e in game.events):
+        game.apply(bot.choose(game, game.pending()["seat"]))
+    tussle = next(e for e in game.events if e["type"] == "tussle")
+    assert tussle["year"] == 1 and {abs(r["points"]) for r in tussle["results"]} <= {0, 4}
+    assert any(r["points"] for r in tussle["results"]) or all(r["outcome"] == "win" for r in tussle["results"])
+
+
+# --- the planner -----------------------------------------------------------------------------------------
+
+
+def _objective(rows: list[str], tiles, catalog, bullets: int = 0) -> int:
+    side = board_side_from_map(rows)
+    position = PlanPosition(Settlement(side), tiles, positional=False, bullets=bullets, catalog=catalog)
+    result = solve_plan(position, time_limit_ms=10_000)
+    assert result.status == "OPTIMAL"
+    return result.objective
+
+
+def test_the_planner_objective_follows_the_wrangle_and_tombstone_values(corrected):
+    packaged = load_catalog()
+    cow = (tile_from_map("cow", "c"),)
+    pasture = ["Xcc", "..."]  # the cow tile on the X joins the two printed cows: a pasture of 3, wrangled
+    assert _objective(pasture, cow, corrected) - _objective(pasture, cow, packaged) == 4 - 3
+    sheriff = (tile_from_map("sheriff", "s"),)
+    shoot = ["X.b", "..."]  # the sheriff's tile on the X sees the printed bandit; one bullet in hand: one tombstone
+    assert _objective(shoot, sheriff, corrected, bullets=1) - _objective(shoot, sheriff, packaged, bullets=1) == 3 - 2
+
+
+# --- the hint ---------------------------------------------------------------------------------------------
+
+
+def test_the_hints_gain_follows_the_wrangle_points(corrected):
+    gains = {}
+    for which, catalog in (("packaged", None), ("corrected", corrected)):
+        game = _wrangle_game(catalog)
+        answer = hint(game.position(0), top=5, budget_ms=60_000, catalog=game.catalog)
+        option = next(o for o in answer["options"] if o["moves"][0].get("cows") == 3)
+        gains[which] = option["terms"]["points"]
+    assert gains["corrected"] - gains["packaged"] == pytest.approx(4 - 3)
+
+
+# --- a daily puzzle -----------------------------------------------------------------------------------
+
+
+def test_a_puzzles_verified_score_follows_the_catalog(corrected):
+    puzzle = json.loads((GOLDEN / "2026-01-02-hard.json").read_text())  # Year 1: towns, wrangles and shots
+    solution = puzzle["solution"]
+    packaged = verify_solution(puzzle, solution)
+    fixed = verify_solution(puzzle, solution, corrected)
+    assert packaged["legal"] and fixed["legal"] and packaged["score"] == puzzle["optimum"]
+    assert fixed["wrangles"] == packaged["wrangles"]  # the same wrangles are chosen: their points alone change
+    # What the corrections change on this solution, counted with the rules' own functions:
+    position = puzzle_position(puzzle)
+    placements = [Placement(p["tile"], p["orientation"], p["row"], p["col"]) for p in solution["placements"]]
+    order, after = play(position, placements)
+    before = position.settlement
+    new_towns = len({t.letter for t in completed_towns(after)} - position.towns_before(before))
+    threes = sum(1 for w in packaged["wrangles"] if w["wrangle"] == 3)
+    _, shots = bandit_value(position, before, after, [position.tile(p.tile_id) for p in order])
+    assert new_towns and shots
+    expected = (5 - 3) * new_towns + (4 - 3) * threes + (3 - 2) * shots
+    assert fixed["score"] - packaged["score"] == expected
+    for term in ("mining", "bonuses", "horseshoes", "buildings"):
+        assert fixed["breakdown"][term] == packaged["breakdown"][term]
