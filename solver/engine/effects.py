@@ -18,21 +18,39 @@ from a bonus has effects of its own).
 
 from __future__ import annotations
 
-from solver.components.values import SpaceKind
+from typing import TYPE_CHECKING
+
+from solver.components.values import Catalog, ScoreboardSide, SpaceKind
 from solver.rules.bonuses import placement_effects, take
 from solver.rules.buildings import building_tiles, rope_surrounded, surrounded
 from solver.rules.mining import add_pickaxes
 from solver.rules.player import PlayerState
 from solver.rules.settlement import PlacedTile
 from solver.rules.sheriffs_and_bandits import active_sheriffs, all_bandits, shoot, targets_in_sight
+from solver.rules.solo import Contract
 from solver.rules.towns import completed_towns, town_points
 from solver.rules.wrangling import pasture_containing, touched_pastures
 
-EFFECT_DECISIONS = frozenset({"wrangle", "shoot", "hideout", "wheelwright", "general_store", "ace_card", "stash"})
-
 
 class PlacementEffects:
-    """Agenda steps and decisions for the effects of placements (see the module docstring)."""
+    """Agenda steps and decisions for the effects of placements (see the module docstring).
+
+    A mixin of ``solver.engine.game.Game``: the attributes and methods of the game it uses are declared here."""
+
+    catalog: Catalog
+    agenda: list[dict]
+    supply: dict[str, int]
+    contracts: list[Contract]
+    ace_cards: list[str]
+    year: int
+
+    if TYPE_CHECKING:  # defined by Game
+        @property
+        def scoreboard_side(self) -> ScoreboardSide: ...
+
+        def _player(self, step: dict) -> PlayerState: ...
+
+        def _emit(self, event: dict) -> None: ...
 
     # --- wiring -----------------------------------------------------------------------------
 

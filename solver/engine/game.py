@@ -37,11 +37,13 @@ hill_bandit        ``hill_bandit`` {row, col}
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from solver.components.catalog import load_catalog
 from solver.components.values import Catalog, SpaceKind, Tile
-from solver.engine.effects import EFFECT_DECISIONS, PlacementEffects
+from solver.engine.effects import PlacementEffects
 from solver.rules.bonuses import take
 from solver.rules.dice import PRAIRIE, RIVER, Die, faces, place_dice, settle_dice
 from solver.rules.drafting import draft_options
@@ -55,8 +57,6 @@ from solver.rules.solo import Contract, SoloState, reveal_bandit_card, solo_rank
 from solver.rules.trays import TrayState
 from solver.rules.tussle import WIN, count_bandits, resolve_tussle
 
-DECISIONS = frozenset({"keep_partner", "house_site", "year4_mining", "draft", "place_tile", "place_alley",
-                       "second_partner", "hill_bandit"}) | EFFECT_DECISIONS
 #: The supply items a game tracks (rulebook: Game components).
 SUPPLY_ITEMS = ("gold", "alleys", "bullets", "cowpokes", "hill_bandits")
 
@@ -157,7 +157,7 @@ class Game(PlacementEffects):
         token = (self.version, len(self.events), len(self.agenda), id(step))
         cached = getattr(self, "_options_cache", None)
         if cached is None or cached[0] != token:
-            cached = (token, getattr(self, f"_options_{step['step']}")(step))
+            cached = (token, DECISION_HANDLERS[step["step"]].options(self, step))
             self._options_cache = cached
         return [dict(o) for o in cached[1]]
 
@@ -290,7 +290,7 @@ class Game(PlacementEffects):
         step = self.agenda[0]
         chosen = self._match(step, move)
         start = len(self.events)
-        getattr(self, f"_apply_{step['step']}")(step, chosen)
+        DECISION_HANDLERS[step["step"]].apply(self, step, chosen)
         self.moves.append(chosen)
         self.move_seats.append(step["seat"])
         self.version += 1
@@ -299,10 +299,9 @@ class Game(PlacementEffects):
 
     def _match(self, step: dict, move: dict) -> dict:
         kind = step["step"]
-        if kind in ("place_tile", "place_alley", "house_site") and move.get("type") == "place":
-            return self._match_placement(step, move)
-        if kind == "wrangle":
-            chosen = self._match_wrangle(step, move)
+        match = DECISION_HANDLERS[kind].match
+        if match is not None:
+            chosen = match(self, step, move)
             if chosen is not None:
                 return chosen
         options = self.legal_moves()
@@ -319,7 +318,11 @@ class Game(PlacementEffects):
         raise IllegalMove("not_an_option", f"{move} is not one of the {len(options)} options of {kind}; "
                                             "GET the legal moves to see them")
 
-    def _match_placement(self, step: dict, move: dict) -> dict:
+    def _match_placement(self, step: dict, move: dict) -> dict | None:
+        """A ``place`` move checked square by square, so an illegal one is refused with the placement rule it
+        breaks (rulebook: Drafting a tile); ``None`` for a move of another type."""
+        if move.get("type") != "place":
+            return None
         player = self._player(step)
         tile_id = step.get("tile", "alley") if step["step"] != "place_alley" else "alley"
         if move.get("tile", tile_id) != tile_id:
@@ -470,7 +473,7 @@ class Game(PlacementEffects):
         A decision without any option is skipped with an event (docs/rulings.md R16)."""
         while self.agenda and not self.finished:
             step = self.agenda[0]
-            if step["step"] in DECISIONS:
+            if step["step"] in DECISION_HANDLERS:
                 if self.legal_moves():
                     return
                 self.agenda.pop(0)
@@ -480,7 +483,7 @@ class Game(PlacementEffects):
                     self.trays.removed.append(step["tile"])
                 continue
             self.agenda.pop(0)
-            getattr(self, f"_step_{step['step']}")(step)
+            AUTOMATIC_STEPS[step["step"]](self, step)
 
     def _step_setup(self, step: dict) -> None:
         """Setup A-F for the player count (and Solo play / Setup)."""
@@ -765,3 +768,53 @@ class Game(PlacementEffects):
                 breakdown["partners_hidden"] = True
             data["scores"].append(breakdown)
         return data
+
+
+@dataclass(frozen=True)
+class DecisionHandlers:
+    """How the engine plays one kind of decision: ``options(game, step)`` lists its legal moves, ``apply(game,
+    step, move)`` plays a chosen one, and ``match(game, step, move)``, when set, accepts a move beyond the
+    listed options (a placement checked square by square, a cowpoke on any square of the pasture) or returns
+    ``None`` to fall back on the options."""
+
+    options: Callable[[Game, dict], list[dict]]
+    apply: Callable[[Game, dict, dict], None]
+    match: Callable[[Game, dict, dict], dict | None] | None = None
+
+
+#: Decision type (the ``step`` of a pending agenda entry) -> its handlers: the one place that says which code
+#: plays which decision (docs/engine.md).
+DECISION_HANDLERS: dict[str, DecisionHandlers] = {
+    "keep_partner": DecisionHandlers(Game._options_keep_partner, Game._apply_keep_partner),
+    "house_site": DecisionHandlers(Game._options_house_site, Game._apply_house_site, Game._match_placement),
+    "year4_mining": DecisionHandlers(Game._options_year4_mining, Game._apply_year4_mining),
+    "draft": DecisionHandlers(Game._options_draft, Game._apply_draft),
+    "place_tile": DecisionHandlers(Game._options_place_tile, Game._apply_place_tile, Game._match_placement),
+    "place_alley": DecisionHandlers(Game._options_place_alley, Game._apply_place_alley, Game._match_placement),
+    "second_partner": DecisionHandlers(Game._options_second_partner, Game._apply_second_partner),
+    "hill_bandit": DecisionHandlers(Game._options_hill_bandit, Game._apply_hill_bandit),
+    "wrangle": DecisionHandlers(Game._options_wrangle, Game._apply_wrangle, Game._match_wrangle),
+    "shoot": DecisionHandlers(Game._options_shoot, Game._apply_shoot),
+    "hideout": DecisionHandlers(Game._options_hideout, Game._apply_hideout),
+    "wheelwright": DecisionHandlers(Game._options_wheelwright, Game._apply_wheelwright),
+    "general_store": DecisionHandlers(Game._options_general_store, Game._apply_general_store),
+    "ace_card": DecisionHandlers(Game._options_ace_card, Game._apply_ace_card),
+    "stash": DecisionHandlers(Game._options_stash, Game._apply_stash),
+}
+
+#: Automatic step type -> the code that runs it (chance, scoring and the flow between decisions).
+AUTOMATIC_STEPS: dict[str, Callable[[Game, dict], None]] = {
+    "setup": Game._step_setup,
+    "reveal_partners": Game._step_reveal_partners,
+    "year_start": Game._step_year_start,
+    "round_start": Game._step_round_start,
+    "round_end": Game._step_round_end,
+    "tussle": Game._step_tussle,
+    "year_end": Game._step_year_end,
+    "game_end": Game._step_game_end,
+    "bonuses": Game._step_bonuses,
+    "towns": Game._step_towns,
+    "pastures": Game._step_pastures,
+    "surround": Game._step_surround,
+    "sheriffs": Game._step_sheriffs,
+}
