@@ -19,6 +19,7 @@ from solver.components.values import BoardSide, Catalog, Icon, SpaceKind, Tile
 from solver.planning.cpsat.model import PlanResult, solve_plan
 from solver.planning.plans import PlanPosition, PlanValue, evaluate_plan
 from solver.rules.buildings import building_tiles, surrounded
+from solver.rules.buildings.registry import BANK, BARN, CACHE, GENERAL_STORE, SHERIFFS_OFFICE, TOWN_HALL
 from solver.rules.mining import partner_space
 from solver.rules.placement import Placement, legal_placements
 from solver.rules.settlement import Settlement
@@ -32,7 +33,7 @@ DIFFICULTIES = ("easy", "medium", "hard")
 WILD_RULES = ("signpost", "boomtown", "dry_creek")
 #: Buildings a hand may hold: those whose effect the score counts (red: surrounded; white: bullets; the
 #: Barn's gold per wrangle).  Tiles with aces (scored in Endgame sets) are left out of hands too.
-HAND_BUILDINGS = frozenset({None, "Bank", "Town Hall", "General Store", "Cache", "Sheriff's Office", "Barn"})
+HAND_BUILDINGS = frozenset({None, BANK, TOWN_HALL, GENERAL_STORE, CACHE, SHERIFFS_OFFICE, BARN})
 OPTIMAL_SOLUTIONS_CAP = 2  #: optimal solutions are counted up to this many (2 means 2 or more)
 MAX_CANDIDATES = 400  #: candidates tried before generation gives up (GenerationError)
 FILL_DRAWS = 400  #: random tile draws when filling the board before the puzzle

@@ -51,6 +51,7 @@ from solver.planning.weights import (
 )
 from solver.rules.aces import ace_points
 from solver.rules.buildings import building_tiles
+from solver.rules.buildings.registry import STABLES
 from solver.rules.endgame import ace_counts, partner_counts, partner_points, score_breakdown, uncovered
 from solver.rules.mining import partner_space
 from solver.rules.solo import ridge_outlook, uncovered_bandits
@@ -83,14 +84,14 @@ def stables_progress(catalog: Catalog, player) -> float:
     is uncovered, ``STABLES_PROGRESS_SHARE x`` the Stables' points ``x`` (share of the horseshoes covered) per
     Stables; 0 once all are covered (the Endgame points are then in the score) or without a Stables.
     Reconstructed estimate."""
-    stables = len(building_tiles(player.settlement, "Stables"))
+    stables = len(building_tiles(player.settlement, STABLES))
     if not stables:
         return 0.0
     total = player.settlement.side.count(SpaceKind.HORSESHOE)
     open_shoes = len(uncovered(player, SpaceKind.HORSESHOE))
     if not open_shoes or not total:
         return 0.0
-    points = catalog.building("Stables").amount("points")
+    points = catalog.building(STABLES).amount("points")
     return STABLES_PROGRESS_SHARE * points * stables * (total - open_shoes) / total
 
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from solver.components.values import Catalog, ScoreboardSide, SpaceKind
 from solver.rules.bonuses import placement_effects, take
 from solver.rules.buildings import building_tiles, rope_surrounded, surrounded
-from solver.rules.mining import add_pickaxes
+from solver.rules.buildings.registry import BUILDINGS, GENERAL_STORE_CHOICES, general_store_choice, wheelwright_choice
 from solver.rules.player import PlayerState
 from solver.rules.settlement import PlacedTile
 from solver.rules.sheriffs_and_bandits import active_sheriffs, all_bandits, shoot, targets_in_sight
@@ -50,7 +50,7 @@ class PlacementEffects:
 
         def _player(self, step: dict) -> PlayerState: ...
 
-        def _emit(self, event: dict) -> None: ...
+        def emit(self, event: dict) -> None: ...
 
     # --- wiring -----------------------------------------------------------------------------
 
@@ -78,33 +78,24 @@ class PlacementEffects:
         placed = player.settlement.tiles[step["tile_index"]]
         events, steps = placement_effects(self.catalog, player, self.supply, placed)
         for e in events:
-            self._emit(e)
+            self.emit(e)
         self.agenda[0:0] = steps
 
-    def _gain(self, player: PlayerState, item: str, count: int, why: str) -> int:
+    def gain(self, player: PlayerState, item: str, count: int, why: str) -> int:
+        """Move up to ``count`` gold or bullets (``item``) from the supply to ``player`` (the supply may run out:
+        docs/rulings.md R12), with a ``gain`` event naming ``why``; returns how many were taken."""
         got = take(self.supply, item, count)
         if item == "gold":
             player.gold += got
         elif item == "bullets":
             player.bullets += got
-        self._emit({"type": "gain", "seat": player.seat, "item": item, "count": got, "why": why})
+        self.emit({"type": "gain", "seat": player.seat, "item": item, "count": got, "why": why})
         return got
 
     def _white_building(self, player: PlayerState, building: str) -> list[dict]:
-        """White signs: what the building gives when placed (Building guide)."""
-        seat = player.seat
-        if building == "Cache":
-            self._gain(player, "bullets", self._amount("Cache", "bullets"), "Cache")
-        elif building == "Sheriff's Office":
-            self._gain(player, "bullets", self._amount("Sheriff's Office", "bullets"), "Sheriff's Office")
-            return [{"step": "sheriffs", "seat": seat, "anywhere": True}]
-        elif building == "Fancy Saloon":
-            return [{"step": "ace_card", "seat": seat, "source": "Fancy Saloon"}]
-        elif building == "Hideout":
-            return [{"step": "hideout", "seat": seat, "left": self._amount("Hideout", "sheriffs")}]
-        elif building == "Wheelwright":
-            return [{"step": "wheelwright", "seat": seat}]
-        return []
+        """White signs: what the building gives when placed (Building guide; ``BUILDINGS``' ``when_placed``)."""
+        rule = BUILDINGS[building]
+        return rule.when_placed(self, player, self.catalog.building(building)) if rule.when_placed else []
 
     # --- towns ----------------------------------------------------------------------------------
 
@@ -117,7 +108,7 @@ class PlacementEffects:
             player.completed_towns.append(town.letter)
             sign, bonus = town_points(town, self.year, self.scoreboard_side.town_bonus, year4_bonus=boomtown)
             player.score("towns", sign + bonus)
-            self._emit({"type": "town_completed", "seat": player.seat, "town": town.name, "sign": sign, "bonus": bonus})
+            self.emit({"type": "town_completed", "seat": player.seat, "town": town.name, "sign": sign, "bonus": bonus})
 
     # --- wrangling ------------------------------------------------------------------------------
 
@@ -155,14 +146,14 @@ class PlacementEffects:
         player = self._player(step)
         self.agenda.pop(0)
         if not move["cows"]:
-            self._emit({"type": "wrangle_declined", "seat": player.seat})
+            self.emit({"type": "wrangle_declined", "seat": player.seat})
             return
         cows = move["cows"]
         take(self.supply, "cowpokes", 1)
         player.settlement.cowpokes.add((move["row"], move["col"]))
         points = self.scoreboard_side.wrangle_points[cows]
         player.score("wrangles", points)
-        self._emit({"type": "wrangle", "seat": player.seat, "cows": cows, "points": points, "row": move["row"], "col": move["col"]})
+        self.emit({"type": "wrangle", "seat": player.seat, "cows": cows, "points": points, "row": move["row"], "col": move["col"]})
         steps: list[dict] = []
         if cows >= self.catalog.rule_numbers.contract_min_cows:
             contract = next(c for c in self.contracts if c.size == cows)
@@ -170,15 +161,17 @@ class PlacementEffects:
             amount = spec.small if contract.flipped else spec.large
             side = "small" if contract.flipped else "large"
             contract.flipped = True
-            self._emit({"type": "cattle_contract", "seat": player.seat, "contract": contract.kind, "side": side, "amount": amount})
+            self.emit({"type": "cattle_contract", "seat": player.seat, "contract": contract.kind, "side": side, "amount": amount})
             if contract.kind == "points":
                 player.score("contracts", amount)
             elif contract.kind == "alleys":
                 steps += [{"step": "place_alley", "seat": player.seat, "source": "contract"} for _ in range(amount)]
             else:
-                self._gain(player, contract.kind, amount, "cattle contract")
-        for _ in building_tiles(player.settlement, "Barn"):
-            self._gain(player, "gold", self._amount("Barn", "gold"), "Barn")
+                self.gain(player, contract.kind, amount, "cattle contract")
+        for name, rule in BUILDINGS.items():  # the Barn: per Barn on the board
+            if rule.whenever_wrangling:
+                for _ in building_tiles(player.settlement, name):
+                    steps += rule.whenever_wrangling(self, player, self.catalog.building(name))
         self.agenda[0:0] = steps + [{"step": "sheriffs", "seat": player.seat}]
 
     # --- surrounding: red buildings and Rope Trick -----------------------------------------------------
@@ -188,18 +181,14 @@ class PlacementEffects:
         s = player.settlement
         steps: list[dict] = []
         for index, placed in building_tiles(s):
-            sign = self.catalog.building(placed.tile.building).sign
-            if sign != "red" or index in player.triggered or not surrounded(s, [rc for rc, _ in placed.squares]):
+            building = self.catalog.building(placed.tile.building)
+            if building.sign != "red" or index in player.triggered or not surrounded(s, [rc for rc, _ in placed.squares]):
                 continue
             player.triggered.append(index)
-            name = placed.tile.building
-            self._emit({"type": "surrounded", "seat": player.seat, "building": name, "tile": placed.tile.id})
-            if name == "Bank":
-                self._gain(player, "gold", self._amount("Bank", "gold"), "Bank")
-            elif name == "Town Hall":
-                player.score("buildings", self._amount("Town Hall", "points"))
-            elif name == "General Store":
-                steps.append({"step": "general_store", "seat": player.seat})
+            self.emit({"type": "surrounded", "seat": player.seat, "building": building.name, "tile": placed.tile.id})
+            hook = BUILDINGS[building.name].when_surrounded
+            if hook:
+                steps += hook(self, player, building)
         if s.side.rule == "rope_trick":
             for r, c in s.side.squares(SpaceKind.ROPE):
                 if [r, c] in player.ropes_done:
@@ -210,30 +199,17 @@ class PlacementEffects:
                     player.ropes_done.append([r, c])
                     points = self.catalog.wild_side("rope_trick").amount("points")
                     player.score("rope_trick", points)
-                    self._emit({"type": "rope_trick", "seat": player.seat, "row": r, "col": c, "points": points})
+                    self.emit({"type": "rope_trick", "seat": player.seat, "row": r, "col": c, "points": points})
         self.agenda[0:0] = steps
 
     def _options_general_store(self, step: dict) -> list[dict]:
-        return [{"type": "general_store", "choice": c} for c in ("bullets", "pickaxes", "alleys")]
+        return [{"type": "general_store", "choice": c} for c in GENERAL_STORE_CHOICES]
 
     def _apply_general_store(self, step: dict, move: dict) -> None:
-        """General Store surrounded: 2 bullets, 2 pickaxes, or 2 alleys placed at once."""
+        """General Store surrounded: the player's choice (``general_store_choice``, Building guide)."""
         player = self._player(step)
         self.agenda.pop(0)
-        choice = move["choice"]
-        self._emit({"type": "general_store", "seat": player.seat, "choice": choice})
-        if choice == "bullets":
-            self._gain(player, "bullets", self._amount("General Store", "bullets"), "General Store")
-            self.agenda.insert(0, {"step": "sheriffs", "seat": player.seat})
-        elif choice == "pickaxes":
-            events, partner = add_pickaxes(self.catalog, player, self._amount("General Store", "pickaxes"))
-            for e in events:
-                self._emit(e)
-            if partner:
-                self.agenda.insert(0, {"step": "second_partner", "seat": player.seat})
-        else:
-            self.agenda[0:0] = [{"step": "place_alley", "seat": player.seat, "source": "General Store"}
-                                for _ in range(self._amount("General Store", "alleys"))]
+        self.agenda[0:0] = general_store_choice(self, player, move["choice"])
 
     # --- sheriffs, Sheriff's Office, Hideout ----------------------------------------------------------
 
@@ -258,9 +234,9 @@ class PlacementEffects:
         printed = s.side.space(*square).kind is SpaceKind.BANDIT and s.cover[square[0]][square[1]] < 0
         shoot(s, square)
         player.bullets -= 1
-        self._emit({"type": "shot", "seat": player.seat, "row": square[0], "col": square[1]})
+        self.emit({"type": "shot", "seat": player.seat, "row": square[0], "col": square[1]})
         if printed and s.side.rule == "wanted":
-            self._gain(player, "gold", self.catalog.wild_side("wanted").amount("gold"), "Wanted")
+            self.gain(player, "gold", self.catalog.wild_side("wanted").amount("gold"), "Wanted")
 
     def _options_shoot(self, step: dict) -> list[dict]:
         s = self._player(step).settlement
@@ -291,7 +267,7 @@ class PlacementEffects:
             return
         take(self.supply, "bullets", 1)
         player.settlement.tombstones.add((move["row"], move["col"]))
-        self._emit({"type": "hideout", "seat": player.seat, "row": move["row"], "col": move["col"]})
+        self.emit({"type": "hideout", "seat": player.seat, "row": move["row"], "col": move["col"]})
         if step["left"] > 1:
             self.agenda.insert(0, {"step": "hideout", "seat": player.seat, "left": step["left"] - 1})
 
@@ -301,15 +277,10 @@ class PlacementEffects:
         return [{"type": "wheelwright", "side": "alleys"}, {"type": "wheelwright", "side": "ongoing"}]
 
     def _apply_wheelwright(self, step: dict, move: dict) -> None:
-        """Wheelwright: two alleys now, or from now on a single alley may be two adjacent alleys."""
+        """Wheelwright: two alleys now, or from now on a single alley may be two adjacent alleys (``wheelwright_choice``)."""
         player = self._player(step)
         self.agenda.pop(0)
-        self._emit({"type": "wheelwright", "seat": player.seat, "side": move["side"]})
-        if move["side"] == "ongoing":
-            player.wheelwright_ongoing = True
-        else:
-            self.agenda[0:0] = [{"step": "place_alley", "seat": player.seat, "source": "Wheelwright"}
-                                for _ in range(self._amount("Wheelwright", "alleys"))]
+        self.agenda[0:0] = wheelwright_choice(self, player, move["side"])
 
     def _options_ace_card(self, step: dict) -> list[dict]:
         return [{"type": "ace_card", "suit": suit} for suit in self.ace_cards]
@@ -320,7 +291,7 @@ class PlacementEffects:
         self.agenda.pop(0)
         self.ace_cards.remove(move["suit"])
         player.ace_cards.append(move["suit"])
-        self._emit({"type": "ace_card", "seat": player.seat, "suit": move["suit"], "source": step.get("source")})
+        self.emit({"type": "ace_card", "seat": player.seat, "suit": move["suit"], "source": step.get("source")})
 
     def _options_stash(self, step: dict) -> list[dict]:
         stash = self.catalog.wild_side("carpenters").amount("stash_gold")
@@ -335,18 +306,13 @@ class PlacementEffects:
         if move["gold"]:
             player.gold -= move["gold"]
             player.stashed_gold += move["gold"]
-            self._emit({"type": "stash", "seat": player.seat, "gold": move["gold"]})
+            self.emit({"type": "stash", "seat": player.seat, "gold": move["gold"]})
 
     # --- tussle and hill bandit hooks -------------------------------------------------------------------
 
-    def _hotel_bonus(self, player: PlayerState) -> None:
-        """Hotel: 2 more points (``amounts.points``) per Hotel whenever the player wins a Tussle."""
-        hotels = len(building_tiles(player.settlement, "Hotel"))
-        if hotels:
-            points = self._amount("Hotel", "points") * hotels
-            player.score("buildings", points)
-            self._emit({"type": "hotel", "seat": player.seat, "points": points})
-
-    def _amount(self, building: str, key: str) -> int:
-        """The amount ``key`` of ``building``'s text, read from the catalog (Building guide, buildings.toml)."""
-        return self.catalog.building(building).amount(key)
+    def _tussle_won(self, player: PlayerState) -> None:
+        """The ongoing buildings of a Tussle's winner (the Hotel: ``BUILDINGS``' ``whenever_tussle_won``)."""
+        for name, rule in BUILDINGS.items():
+            count = len(building_tiles(player.settlement, name))
+            if rule.whenever_tussle_won and count:
+                self.agenda[0:0] = rule.whenever_tussle_won(self, player, self.catalog.building(name), count)

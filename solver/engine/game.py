@@ -45,6 +45,7 @@ from solver.components.catalog import load_catalog
 from solver.components.values import Catalog, SpaceKind, Tile
 from solver.engine.effects import PlacementEffects
 from solver.rules.bonuses import take
+from solver.rules.buildings.registry import BUILDINGS, rule_of
 from solver.rules.dice import PRAIRIE, RIVER, Die, faces, place_dice, settle_dice
 from solver.rules.drafting import draft_options
 from solver.rules.endgame import endgame_points, score_breakdown
@@ -204,7 +205,8 @@ class Game(PlacementEffects):
                     continue
                 tile = self.catalog.tile(stack[0])
                 cost = self.trays.costs[key]
-                if tile.building != "Sawmill" and cost <= player.gold and self._placeable(settlement, tile, cache):
+                another_sawmill = tile.building and BUILDINGS[tile.building].replaces_a_draft  # "except another Sawmill"
+                if not another_sawmill and cost <= player.gold and self._placeable(settlement, tile, cache):
                     out.append({"type": "sawmill", "slot": key, "tile": tile.id, "cost": cost})
         signpost = self._signpost_site(player)
         if signpost and self._rooted_placements(settlement, self.catalog.tile(player.set_aside), signpost):
@@ -260,7 +262,8 @@ class Game(PlacementEffects):
 
     def _unused_sawmill(self, player: PlayerState) -> str | None:
         for placed in player.settlement.tiles:
-            if placed.tile.building == "Sawmill" and placed.tile.id not in player.sawmills_used:
+            rule = rule_of(placed.tile.building)
+            if rule and rule.replaces_a_draft and placed.tile.id not in player.sawmills_used:
                 return placed.tile.id
         return None
 
@@ -345,7 +348,7 @@ class Game(PlacementEffects):
 
     def _place(self, player: PlayerState, tile: Tile, move: dict, rooted_on=None) -> None:
         placed = player.settlement.place(tile, move["orientation"], move["row"], move["col"], rooted_on=rooted_on)
-        self._emit({"type": "tile_placed", "seat": player.seat, "tile": tile.id, "orientation": move["orientation"],
+        self.emit({"type": "tile_placed", "seat": player.seat, "tile": tile.id, "orientation": move["orientation"],
                     "row": move["row"], "col": move["col"]})
         self._after_placement(player, placed)
 
@@ -355,8 +358,8 @@ class Game(PlacementEffects):
         self.partner_deck.extend(p for p in player.dealt if p != move["partner"])
         player.dealt = []
         self.agenda.pop(0)
-        self._emit({"type": "partner_kept", "seat": player.seat})
-        self._emit({"type": "partner_kept_card", "seat": player.seat, "partner": move["partner"], "private_to": player.seat})
+        self.emit({"type": "partner_kept", "seat": player.seat})
+        self.emit({"type": "partner_kept_card", "seat": player.seat, "partner": move["partner"], "private_to": player.seat})
 
     def _apply_house_site(self, step: dict, move: dict) -> None:
         player = self._player(step)
@@ -371,10 +374,10 @@ class Game(PlacementEffects):
             return
         got = take(self.supply, "gold", self.catalog.rule_numbers.year4_gold)
         player.gold += got
-        self._emit({"type": "mining_income", "seat": player.seat, "gold": got, "choice": "pickaxes"})
+        self.emit({"type": "mining_income", "seat": player.seat, "gold": got, "choice": "pickaxes"})
         events, partner = add_pickaxes(self.catalog, player, self.catalog.rule_numbers.year4_pickaxes)
         for e in events:
-            self._emit(e)
+            self.emit(e)
         if partner:
             self.agenda.insert(0, {"step": "second_partner", "seat": player.seat})
 
@@ -383,15 +386,15 @@ class Game(PlacementEffects):
         self.agenda.pop(0)
         kind = move["type"]
         if kind == "pass":
-            self._emit({"type": "passed", "seat": player.seat})
+            self.emit({"type": "passed", "seat": player.seat})
         elif kind == "free_alleys":
-            self._emit({"type": "free_alleys", "seat": player.seat, "count": move["count"]})
+            self.emit({"type": "free_alleys", "seat": player.seat, "count": move["count"]})
             self.agenda.insert(0, {"step": "place_alley", "seat": player.seat, "source": "free", "pair": move["count"] == 2})
         elif kind == "signpost":
             side = player.settlement.side
             site = self._signpost_site(player)
             player.set_aside = None
-            self._emit({"type": "signpost_building", "seat": player.seat, "tile": move["tile"]})
+            self.emit({"type": "signpost_building", "seat": player.seat, "tile": move["tile"]})
             self.agenda.insert(0, {"step": "place_tile", "seat": player.seat, "tile": move["tile"], "source": "signpost",
                                    "rooted_on": list(site)})
             assert side.rule == "signpost"
@@ -401,16 +404,16 @@ class Game(PlacementEffects):
             if kind == "draft":
                 die = next(d for d in self.dice if d.id == move["die"])
                 die.used = True
-                self._emit({"type": "drafted", "seat": player.seat, "die": die.id, "slot": move["slot"], "tile": tile_id,
+                self.emit({"type": "drafted", "seat": player.seat, "die": die.id, "slot": move["slot"], "tile": tile_id,
                             "jumps": move["jumps"], "cost": move["cost"]})
                 die.slot = None
             else:
                 sawmill = self._unused_sawmill(player)
                 player.sawmills_used.append(sawmill)
-                self._emit({"type": "sawmill_flipped", "seat": player.seat, "sawmill": sawmill, "slot": move["slot"],
+                self.emit({"type": "sawmill_flipped", "seat": player.seat, "sawmill": sawmill, "slot": move["slot"],
                             "tile": tile_id, "cost": move["cost"]})
             for e in settle_dice(self.catalog, self.trays, self.dice):
-                self._emit(e)
+                self.emit(e)
             self.agenda.insert(0, {"step": "place_tile", "seat": player.seat, "tile": tile_id, "source": kind})
 
     def _pay(self, player: PlayerState, gold: int) -> None:
@@ -427,7 +430,7 @@ class Game(PlacementEffects):
         player = self._player(step)
         self.agenda.pop(0)
         if move["type"] == "alley_pair":
-            self._emit({"type": "wheelwright_pair", "seat": player.seat})
+            self.emit({"type": "wheelwright_pair", "seat": player.seat})
             self.agenda.insert(0, {**step, "pair": True})
             return
         take(self.supply, "alleys", 1)
@@ -447,7 +450,7 @@ class Game(PlacementEffects):
             if self.partner_deck:
                 self.face_up_partners.append(self.partner_deck.pop(0))
         player.partners.append({"id": partner, "face_down": False})
-        self._emit({"type": "second_partner", "seat": player.seat, "partner": partner, "choice": move["choice"],
+        self.emit({"type": "second_partner", "seat": player.seat, "partner": partner, "choice": move["choice"],
                     "face_up_partners": list(self.face_up_partners)})
 
     def _apply_hill_bandit(self, step: dict, move: dict) -> None:
@@ -455,12 +458,13 @@ class Game(PlacementEffects):
         self.agenda.pop(0)
         take(self.supply, "hill_bandits", 1)
         player.settlement.add_hill_bandit(move["row"], move["col"])
-        self._emit({"type": "hill_bandit", "seat": player.seat, "row": move["row"], "col": move["col"]})
+        self.emit({"type": "hill_bandit", "seat": player.seat, "row": move["row"], "col": move["col"]})
         self.agenda.insert(0, {"step": "sheriffs", "seat": player.seat})
 
     # --- automatic steps ------------------------------------------------------------------------
 
-    def _emit(self, event: dict) -> None:
+    def emit(self, event: dict) -> None:
+        """Record ``event`` (numbered ``n`` and stamped with the state ``version``) in the game's event log."""
         self.events.append({"n": len(self.events), "version": self.version, **event})
 
     def _rng(self) -> random.Random:
@@ -477,7 +481,7 @@ class Game(PlacementEffects):
                 if self.legal_moves():
                     return
                 self.agenda.pop(0)
-                self._emit({"type": "no_option", "decision": step["step"], "seat": step["seat"],
+                self.emit({"type": "no_option", "decision": step["step"], "seat": step["seat"],
                             **({"tile": step["tile"]} if "tile" in step else {})})
                 if step["step"] in ("place_tile", "house_site"):
                     self.trays.removed.append(step["tile"])
@@ -512,13 +516,13 @@ class Game(PlacementEffects):
             cards = [c.id for c in catalog.bandit_cards]
             rng.shuffle(cards)
             self.solo = SoloState(cards)
-        self._emit({"type": "setup", "players": n, "first_player": self.first_player, "removed_tiles": len(removed),
+        self.emit({"type": "setup", "players": n, "first_player": self.first_player, "removed_tiles": len(removed),
                     "dice": {"prairie": prairie, "river": river}, "sides": [s.id for s in sides],
                     "contracts": [c.to_json() for c in self.contracts]})
         if n == 3:
             last = self.players[(self.first_player + n - 1) % n]
             last.gold += take(self.supply, "gold", catalog.rule_numbers.three_player_last_seat_gold)
-            self._emit({"type": "setup_gold", "seat": last.seat, "gold": last.gold})
+            self.emit({"type": "setup_gold", "seat": last.seat, "gold": last.gold})
         steps = [{"step": "keep_partner", "seat": s} for s in self.seat_order()]
         steps.append({"step": "reveal_partners"})
         for player in self.players:
@@ -547,10 +551,10 @@ class Game(PlacementEffects):
         tile_id = next((t for stack in self.trays.stacks.values() for t in stack
                         if self.catalog.tile(t).building == building), None)
         if tile_id is None:
-            self._emit({"type": "no_building_in_trays", "seat": player.seat, "building": building})
+            self.emit({"type": "no_building_in_trays", "seat": player.seat, "building": building})
             return []
         self.trays.take_tile(tile_id)
-        self._emit({"type": "building_set_aside", "seat": player.seat, "tile": tile_id, "building": building})
+        self.emit({"type": "building_set_aside", "seat": player.seat, "tile": tile_id, "building": building})
         if side.rule == "signpost":
             player.set_aside = tile_id
             return []
@@ -562,16 +566,16 @@ class Game(PlacementEffects):
         rng.shuffle(self.partner_deck)
         face_up = self.catalog.rule_numbers.face_up_partners
         self.face_up_partners = [self.partner_deck.pop(0) for _ in range(min(face_up, len(self.partner_deck)))]
-        self._emit({"type": "partners_revealed", "face_up_partners": list(self.face_up_partners)})
+        self.emit({"type": "partners_revealed", "face_up_partners": list(self.face_up_partners)})
 
     def _gain_income(self, player: PlayerState) -> None:
         got = take(self.supply, "gold", income(self.catalog, player))
         player.gold += got
-        self._emit({"type": "mining_income", "seat": player.seat, "gold": got, "choice": "income"})
+        self.emit({"type": "mining_income", "seat": player.seat, "gold": got, "choice": "income"})
 
     def _step_year_start(self, step: dict) -> None:
         """Mining income (rulebook: Mining income; Year 4's choice is a decision)."""
-        self._emit({"type": "year_start", "year": self.year})
+        self.emit({"type": "year_start", "year": self.year})
         if self.year == 4:
             self.agenda[0:0] = [{"step": "year4_mining", "seat": s} for s in self.seat_order()]
             return
@@ -582,14 +586,14 @@ class Game(PlacementEffects):
         """Reveal a bandit card on a paw space (solo), roll all dice and place them (chance)."""
         if self.solo is not None and self.round in self.scoreboard_side.paw_rounds:
             for e in reveal_bandit_card(self.catalog, self.solo, self.contracts, self.supply):
-                self._emit(e)
+                self.emit(e)
         rng = self._rng()
         for die in self.dice:
             die.value, die.slot, die.used = rng.randint(1, faces(die.kind)), None, False
-        self._emit({"type": "round_start", "year": self.year, "round": self.round, "first_player": self.first_player,
+        self.emit({"type": "round_start", "year": self.year, "round": self.round, "first_player": self.first_player,
                     "rolled": [{"die": d.id, "kind": d.kind, "value": d.value} for d in self.dice]})
         for e in place_dice(self.catalog, self.trays, self.dice):
-            self._emit(e)
+            self.emit(e)
         turns = []
         for seat in self.seat_order():
             turns += [{"step": "draft", "seat": seat}]
@@ -606,7 +610,7 @@ class Game(PlacementEffects):
             self.round += 1
             self.round_in_year += 1
             self.agenda.insert(0, {"step": "round_start"})
-        self._emit({"type": "round_end", "first_player": self.first_player})
+        self.emit({"type": "round_end", "first_player": self.first_player})
 
     def _step_tussle(self, step: dict) -> None:
         """The year's Tussle (rulebook: Tussle; Solo play)."""
@@ -615,11 +619,11 @@ class Game(PlacementEffects):
             player = self.players[0]
             outcome, gained, hill, events = solo_tussle(self.catalog, self.solo, self.bandits(0), points, self.year, self.supply)
             for e in events:
-                self._emit(e)
+                self.emit(e)
             player.score("tussles", gained)
             if outcome != "lose":
                 player.tussles_won += 1
-                self._hotel_bonus(player)
+                self._tussle_won(player)
             if hill:
                 self.agenda.insert(0, {"step": "hill_bandit", "seat": 0})
             return
@@ -629,11 +633,11 @@ class Game(PlacementEffects):
             self.players[r.seat].score("tussles", r.points)
             if r.outcome == WIN:
                 self.players[r.seat].tussles_won += 1
-                self._hotel_bonus(self.players[r.seat])
+                self._tussle_won(self.players[r.seat])
         for seat in self.seat_order():
             if results[seat].hill_bandit:
                 hill_steps.append({"step": "hill_bandit", "seat": seat})
-        self._emit({"type": "tussle", "year": self.year, "results": [
+        self.emit({"type": "tussle", "year": self.year, "results": [
             {"seat": r.seat, "bandits": r.bandits, "outcome": r.outcome, "points": r.points} for r in results]})
         self.agenda[0:0] = hill_steps
 
@@ -659,7 +663,7 @@ class Game(PlacementEffects):
                  "scores": [self.score_breakdown(p.seat) for p in self.players]}
         if self.solo_game:
             event["rank"] = solo_rank(self.catalog, self.players[0].points)
-        self._emit(event)
+        self.emit(event)
 
     def score_breakdown(self, seat: int) -> dict:
         """A seat's points by category (in play, and the Endgame as it would score now, or as it

@@ -53,15 +53,15 @@ from solver.planning.weights import (
     BONUS_POINTS,
     CONTRACT_POINTS,
     COW_POTENTIAL_POINTS,
-    POINTS_PER_ALLEY,
     POINTS_PER_BULLET,
     POINTS_PER_GOLD,
+    REWARD_POINTS,
     SECOND_PARTNER_POINTS,
     TOWN_SQUARE_POINTS,
 )
 from solver.rules.bonuses import BOARD_BONUS, TILE_BONUS
 from solver.rules.buildings import building_tiles, surrounded
-from solver.rules.endgame import chapel_points, ranch_house_points
+from solver.rules.buildings.registry import BARN, CHAPEL, RANCH_HOUSE, chapel_points, ranch_house_points, rule_of
 from solver.rules.mining import partner_space
 from solver.rules.placement import Placement, check_placement
 from solver.rules.settlement import Settlement
@@ -147,20 +147,15 @@ class PlanPosition:
 
     def surround_points(self, building: str | None) -> int:
         """What a red building of this catalog is worth to a plan when surrounded, in points (0 for the others):
-        the Town Hall its points, the Bank its gold (``POINTS_PER_GOLD`` each), the General Store the better of
-        its bullets and alleys (its pickaxes are valued by the engine's choice, Building guide)."""
-        if not building:
+        its best reward at ``REWARD_POINTS`` (the Town Hall its points, the Bank its gold, the General Store the
+        better of its bullets and alleys: a choice of pickaxes is valued through the mining track when the engine
+        resolves it, Building guide)."""
+        rule = rule_of(building)
+        if rule is None or self.catalog.building(rule.name).sign != "red":
             return 0
-        b = self.catalog.building(building)
-        if b.sign != "red":
-            return 0
-        if building == "Town Hall":
-            return b.amount("points")
-        if building == "Bank":
-            return b.amount("gold") * POINTS_PER_GOLD
-        if building == "General Store":
-            return max(b.amount("bullets") * POINTS_PER_BULLET, b.amount("alleys") * POINTS_PER_ALLEY)
-        return 0
+        values = [sum(REWARD_POINTS[item] * n for item, n in reward.items())
+                  for reward in rule.rewards_when_surrounded(self.catalog.building(rule.name)) if "pickaxes" not in reward]
+        return max(values, default=0)
 
     @property
     def tombstone_points(self) -> int:
@@ -174,7 +169,7 @@ class PlanPosition:
 
     def barn_points(self) -> int:
         """What one Barn adds to a wrangle, in points (its gold, Building guide, at ``POINTS_PER_GOLD``)."""
-        return self.catalog.building("Barn").amount("gold") * POINTS_PER_GOLD
+        return self.catalog.building(BARN).amount("gold") * POINTS_PER_GOLD
 
     def _once(self, name: str, before: Settlement, compute):
         """``compute(before)``, kept while ``before`` (the position's settlement) is the same object."""
@@ -340,7 +335,7 @@ def bandit_value(position: PlanPosition, before: Settlement, after: Settlement, 
     side = after.side
     gained = sum(tile_bullets(position.catalog, t) for t in tiles)
     gained += sum(1 for r, c in after.grid.squares(after.covered & ~before.covered) if side.space(r, c).kind is SpaceKind.BULLET)
-    office = any(t.building == "Sheriff's Office" for t in tiles)
+    office = any(rule.shoots_anywhere for rule in map(rule_of, (t.building for t in tiles)) if rule)
     bullets = position.bullets + gained
     shots = 0
     if bullets:  # no bullet, no shot: the sheriffs' sight need not be traced
@@ -376,7 +371,7 @@ def wrangle_plan(position: PlanPosition, before: Settlement,
     ``(points, [(pasture, cows wrangled), ...], (wrangles term, pasture_potential term))`` (see the
     module docstring); at most as many wrangles as cowpokes left."""
     candidates = open_touched_pastures(before, after)
-    barns = len(building_tiles(after, "Barn"))
+    barns = len(building_tiles(after, BARN))
     options = [[0, *p.wrangle_sizes(position.rule_numbers)] for p in candidates]
     best: tuple[int, list, tuple[int, int]] = (-1, [], (0, 0))
     for choice in product(*options):
@@ -415,10 +410,10 @@ def _pink_gain(position: PlanPosition, after: Settlement, tiles: list[Tile], sho
     """``pink_building_gain`` for the settlement ``after`` the plan, its ``tiles`` and its ``shots``."""
     before = position.settlement
     placed = {t.building for t in tiles}
-    houses = "Ranch House" in placed or bool(building_tiles(before, "Ranch House"))
+    houses = RANCH_HOUSE in placed or bool(building_tiles(before, RANCH_HOUSE))
     gain = 0
-    if houses and ("Ranch House" in placed or after.fields & ~before.fields):
+    if houses and (RANCH_HOUSE in placed or after.fields & ~before.fields):
         gain += ranch_house_points(position.catalog, after) - position.ranch_house_points_before(before)
-    if "Chapel" in placed or (shots and building_tiles(before, "Chapel")):
+    if CHAPEL in placed or (shots and building_tiles(before, CHAPEL)):
         gain += chapel_points(position.catalog, after, before.tombstone_count + shots) - chapel_points(position.catalog, before)
     return gain

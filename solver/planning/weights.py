@@ -17,6 +17,8 @@ SECOND_PARTNER_POINTS = 4  #: reaching the mining track's hat space: a second pa
 BONUS_POINTS = {"gold": POINTS_PER_GOLD, "bullets": POINTS_PER_BULLET, "alleys": POINTS_PER_ALLEY}
 #: Value of one unit of each cattle contract's reward, by contract kind (points are points).
 CONTRACT_POINTS = {"points": 1, "gold": POINTS_PER_GOLD, "bullets": POINTS_PER_BULLET, "alleys": POINTS_PER_ALLEY}
+#: Value of one unit of a building's reward when surrounded (the Town Hall's points, the Bank's gold, ...).
+REWARD_POINTS = CONTRACT_POINTS
 #: Positional and bandit terms (reconstructed estimates, docs/solver.md).
 BANDIT_POINTS = 1  #: an unshot bandit on the board: the tussles it may lose
 TOWN_SQUARE_POINTS = 1  #: a square covered in a town not yet complete: progress toward its sign

@@ -14,8 +14,8 @@ from collections import Counter
 from solver.components.values import Catalog, Icon, SpaceKind
 from solver.rules.aces import ace_points
 from solver.rules.buildings import building_tiles, surrounded
+from solver.rules.buildings.registry import BUILDINGS
 from solver.rules.player import PlayerState
-from solver.rules.settlement import Settlement
 from solver.rules.sheriffs_and_bandits import active_sheriffs
 from solver.rules.tussle import count_bandits
 from solver.rules.wrangling import pastures
@@ -81,39 +81,9 @@ def partner_points(catalog: Catalog, partner_id: str, counts: dict[str, int]) ->
     return min(points, cond["max"]) if "max" in cond else points
 
 
-def ranch_house_points(catalog: Catalog, settlement: Settlement) -> int:
-    """The settlement's Ranch Houses at the Endgame, in points (Building guide: per Ranch House, 1 point
-    (``amounts.points_per_cow``) per cow of each pasture with a square connected to it: its own field squares
-    or those beside it)."""
-    g = settlement.grid
-    houses = building_tiles(settlement, "Ranch House")
-    if not houses:
-        return 0
-    all_pastures = pastures(settlement)
-    total = 0
-    for _, placed in houses:
-        tile = g.mask(rc for rc, _ in placed.squares)
-        touching = tile | g.neighbours(tile)  # its own field squares, and those beside it
-        total += sum(p.cows for p in all_pastures if p.mask & touching)
-    return total * catalog.building("Ranch House").amount("points_per_cow")
-
-
-def chapel_points(catalog: Catalog, settlement: Settlement, tombstones: int | None = None) -> int:
-    """The settlement's Chapels at the Endgame, in points (Building guide: per Chapel, 1 more point
-    (``amounts.points_per_tombstone``) per tombstone); ``tombstones``: the tombstone count to use (default the
-    settlement's)."""
-    tombstones = settlement.tombstone_count if tombstones is None else tombstones
-    per = catalog.building("Chapel").amount("points_per_tombstone")
-    return len(building_tiles(settlement, "Chapel")) * per * tombstones
-
-
 def pink_building_points(catalog: Catalog, player: PlayerState) -> int:
-    """Ranch House, Chapel and Stables at the Endgame, in points (Building guide)."""
-    s = player.settlement
-    total = ranch_house_points(catalog, s) + chapel_points(catalog, s)
-    if not uncovered(player, SpaceKind.HORSESHOE):
-        total += catalog.building("Stables").amount("points") * len(building_tiles(s, "Stables"))
-    return total
+    """The pink signs at the Endgame (Ranch House, Chapel, Stables), in points: ``BUILDINGS``' ``at_endgame``."""
+    return sum(rule.at_endgame(catalog, player) for rule in BUILDINGS.values() if rule.at_endgame)
 
 
 def pocket_ace_points(catalog: Catalog, player: PlayerState) -> int:

@@ -1,0 +1,33 @@
+"""What a rule's effect may do to a game: the ``Table`` the engine hands to the hooks of the buildings
+(``solver.rules.buildings.registry``) and the wild sides (``solver.rules.wild_sides``).
+
+A hook reads the catalog and the player's state, changes the game only through the table (gain from the supply,
+emit an event) or the player (score, tokens), and returns the agenda steps to run next (``Step``: ``{"step":
+<decision or automatic step>, "seat": ..., ...}``).  The engine (``solver.engine.game.Game``) is the table.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from solver.components.values import Catalog
+from solver.rules.player import PlayerState
+from solver.rules.trays import TrayState
+
+Step = dict  #: an agenda step the engine runs next
+
+
+class Table(Protocol):
+    """The game as a hook sees it (``solver.engine.game.Game`` provides it)."""
+
+    catalog: Catalog
+    supply: dict[str, int]
+    trays: TrayState
+
+    def gain(self, player: PlayerState, item: str, count: int, why: str) -> int:
+        """Move up to ``count`` of ``item`` (gold, bullets) from the supply to ``player``; returns how many."""
+        ...
+
+    def emit(self, event: dict) -> None:
+        """Record an event of the game."""
+        ...
