@@ -24,13 +24,15 @@ from solver.rules.mining import partner_space
 from solver.rules.placement import Placement, legal_placements
 from solver.rules.settlement import Settlement
 from solver.rules.sheriffs_and_bandits import targets_in_sight
+from solver.rules.wild_sides import boomtown, dry_creek, signpost
+from solver.rules.wild_sides import rule_of as wild_side
 from solver.rules.wrangling import pastures
 
 DIFFICULTIES = ("easy", "medium", "hard")
 #: Wild sides whose own rules change nothing a puzzle scores (docs/puzzles.md): Signpost (its set-aside
 #: General Store is not part of a puzzle), Boomtown (Years 1-3 only: its Year 4 town bonus is not in the
 #: planner's value) and Dry Creek (a placement rule the rules engine checks).
-WILD_RULES = ("signpost", "boomtown", "dry_creek")
+WILD_RULES = (signpost.KEY, boomtown.KEY, dry_creek.KEY)
 #: Buildings a hand may hold: those whose effect the score counts (red: surrounded; white: bullets; the
 #: Barn's gold per wrangle).  Tiles with aces (scored in Endgame sets) are left out of hands too.
 HAND_BUILDINGS = frozenset({None, BANK, TOWN_HALL, GENERAL_STORE, CACHE, SHERIFFS_OFFICE, BARN})
@@ -196,7 +198,7 @@ def draw_candidate(rng: random.Random, recipe: Recipe, catalog: Catalog | None =
     side = rng.choice(puzzle_sides(catalog))
     settlement = Settlement(side)
     _fill(settlement, rng, rng.randint(*recipe.covered), catalog)
-    year = rng.randint(1, 3 if side.rule == "boomtown" else 4)
+    year = rng.randint(1, 3 if wild_side(side.rule).town_year4_bonus else 4)
     _settle(settlement, rng, year, catalog)
     top = len(catalog.mining_track) - 1
     pickaxes = sum(1 for rc in side.squares(SpaceKind.PICKAXE) if settlement.cover[rc[0]][rc[1]] >= 0)

@@ -49,10 +49,10 @@ from solver.planning.weights import (
     STABLES_PROGRESS_SHARE,
     TOWN_PROGRESS_SHARE,
 )
-from solver.rules.aces import ace_points
+from solver.rules.aces import ace_counts, ace_points
 from solver.rules.buildings import building_tiles
 from solver.rules.buildings.registry import STABLES
-from solver.rules.endgame import ace_counts, partner_counts, partner_points, score_breakdown, uncovered
+from solver.rules.endgame import partner_counts, partner_points, score_breakdown, uncovered
 from solver.rules.mining import partner_space
 from solver.rules.solo import ridge_outlook, uncovered_bandits
 from solver.rules.towns import town_points

@@ -22,13 +22,16 @@ from typing import TYPE_CHECKING
 
 from solver.components.values import Catalog, ScoreboardSide, SpaceKind
 from solver.rules.bonuses import placement_effects, take
-from solver.rules.buildings import building_tiles, rope_surrounded, surrounded
+from solver.rules.buildings import building_tiles, surrounded
 from solver.rules.buildings.registry import BUILDINGS, GENERAL_STORE_CHOICES, general_store_choice, wheelwright_choice
 from solver.rules.player import PlayerState
 from solver.rules.settlement import PlacedTile
 from solver.rules.sheriffs_and_bandits import active_sheriffs, all_bandits, shoot, targets_in_sight
 from solver.rules.solo import Contract
 from solver.rules.towns import completed_towns, town_points
+from solver.rules.wild_sides import pocket_aces
+from solver.rules.wild_sides import rule_of as wild_side
+from solver.rules.wild_sides.carpenters import stash, stash_options
 from solver.rules.wrangling import pasture_containing, touched_pastures
 
 
@@ -60,11 +63,12 @@ class PlacementEffects:
         building = placed.tile.building
         if building:
             steps += self._white_building(player, building)
-            if player.settlement.side.rule == "carpenters" and player.gold >= self.catalog.wild_side("carpenters").amount("stash_gold"):
-                steps.append({"step": "stash", "seat": seat})
+            side_rule = wild_side(player.settlement.side.rule)
+            if side_rule.after_building:
+                steps += side_rule.after_building(self, player)
         steps.append({"step": "bonuses", "seat": seat, "tile_index": len(player.settlement.tiles) - 1})
         if any(player.settlement.side.space(r, c).kind is SpaceKind.ACE_CARD for (r, c), _ in placed.squares):
-            steps.append({"step": "ace_card", "seat": seat, "source": "pocket_aces"})
+            steps.append({"step": "ace_card", "seat": seat, "source": pocket_aces.KEY})
         fields = [rc for rc, cell in placed.squares if cell.terrain.value == "field"]
         steps += [{"step": "towns", "seat": seat}]
         if fields:
@@ -101,12 +105,12 @@ class PlacementEffects:
 
     def _step_towns(self, step: dict) -> None:
         player = self._player(step)
-        boomtown = player.settlement.side.rule == "boomtown"
+        year4_bonus = wild_side(player.settlement.side.rule).town_year4_bonus
         for town in completed_towns(player.settlement):
             if town.letter in player.completed_towns:
                 continue
             player.completed_towns.append(town.letter)
-            sign, bonus = town_points(town, self.year, self.scoreboard_side.town_bonus, year4_bonus=boomtown)
+            sign, bonus = town_points(town, self.year, self.scoreboard_side.town_bonus, year4_bonus=year4_bonus)
             player.score("towns", sign + bonus)
             self.emit({"type": "town_completed", "seat": player.seat, "town": town.name, "sign": sign, "bonus": bonus})
 
@@ -189,17 +193,9 @@ class PlacementEffects:
             hook = BUILDINGS[building.name].when_surrounded
             if hook:
                 steps += hook(self, player, building)
-        if s.side.rule == "rope_trick":
-            for r, c in s.side.squares(SpaceKind.ROPE):
-                if [r, c] in player.ropes_done:
-                    continue
-                if s.cover[r][c] >= 0:
-                    player.ropes_done.append([r, c])
-                elif rope_surrounded(s, (r, c)):
-                    player.ropes_done.append([r, c])
-                    points = self.catalog.wild_side("rope_trick").amount("points")
-                    player.score("rope_trick", points)
-                    self.emit({"type": "rope_trick", "seat": player.seat, "row": r, "col": c, "points": points})
+        after_surround = wild_side(s.side.rule).after_surround
+        if after_surround:
+            after_surround(self, player)
         self.agenda[0:0] = steps
 
     def _options_general_store(self, step: dict) -> list[dict]:
@@ -235,8 +231,9 @@ class PlacementEffects:
         shoot(s, square)
         player.bullets -= 1
         self.emit({"type": "shot", "seat": player.seat, "row": square[0], "col": square[1]})
-        if printed and s.side.rule == "wanted":
-            self.gain(player, "gold", self.catalog.wild_side("wanted").amount("gold"), "Wanted")
+        bounty = wild_side(s.side.rule).printed_bandit_shot
+        if printed and bounty:
+            bounty(self, player)
 
     def _options_shoot(self, step: dict) -> list[dict]:
         s = self._player(step).settlement
@@ -294,19 +291,13 @@ class PlacementEffects:
         self.emit({"type": "ace_card", "seat": player.seat, "suit": move["suit"], "source": step.get("source")})
 
     def _options_stash(self, step: dict) -> list[dict]:
-        stash = self.catalog.wild_side("carpenters").amount("stash_gold")
-        if self._player(step).gold < stash:
-            return []
-        return [{"type": "stash", "gold": stash}, {"type": "stash", "gold": 0}]
+        return stash_options(self.catalog, self._player(step))
 
     def _apply_stash(self, step: dict, move: dict) -> None:
-        """Carpenters: stash 1 gold (``amounts.stash_gold``) on the building just placed (its cost was paid first)."""
+        """Carpenters: stash gold on the building just placed (its cost was paid first)."""
         player = self._player(step)
         self.agenda.pop(0)
-        if move["gold"]:
-            player.gold -= move["gold"]
-            player.stashed_gold += move["gold"]
-            self.emit({"type": "stash", "seat": player.seat, "gold": move["gold"]})
+        stash(self, player, move["gold"])
 
     # --- tussle and hill bandit hooks -------------------------------------------------------------------
 

@@ -57,6 +57,7 @@ from solver.rules.setup import GameConfig
 from solver.rules.solo import Contract, SoloState, reveal_bandit_card, solo_rank, solo_tussle
 from solver.rules.trays import TrayState
 from solver.rules.tussle import WIN, count_bandits, resolve_tussle
+from solver.rules.wild_sides import rule_of as wild_side
 
 #: The supply items a game tracks (rulebook: Game components).
 SUPPLY_ITEMS = ("gold", "alleys", "bullets", "cowpokes", "hill_bandits")
@@ -268,14 +269,9 @@ class Game(PlacementEffects):
         return None
 
     def _signpost_site(self, player: PlayerState) -> tuple[int, int] | None:
-        """Signpost 3's square when the set-aside General Store may be placed now."""
-        side = player.settlement.side
-        if side.rule != "signpost" or not player.set_aside:
-            return None
-        posts = {side.space(r, c).number: (r, c) for r, c in side.squares(SpaceKind.SIGNPOST)}
-        if all(player.settlement.cover[r][c] >= 0 for r, c in (posts[1], posts[2])):
-            return posts[3]
-        return None
+        """Where the player's set-aside building may be placed now instead of drafting (Signpost 3), or ``None``."""
+        site = wild_side(player.settlement.side.rule).placed_instead_of_draft
+        return site(player) if site else None
 
     # --- applying moves -----------------------------------------------------------------------
 
@@ -391,13 +387,11 @@ class Game(PlacementEffects):
             self.emit({"type": "free_alleys", "seat": player.seat, "count": move["count"]})
             self.agenda.insert(0, {"step": "place_alley", "seat": player.seat, "source": "free", "pair": move["count"] == 2})
         elif kind == "signpost":
-            side = player.settlement.side
             site = self._signpost_site(player)
             player.set_aside = None
             self.emit({"type": "signpost_building", "seat": player.seat, "tile": move["tile"]})
             self.agenda.insert(0, {"step": "place_tile", "seat": player.seat, "tile": move["tile"], "source": "signpost",
                                    "rooted_on": list(site)})
-            assert side.rule == "signpost"
         else:
             self._pay(player, move["cost"])
             tile_id = self.trays.take(move["slot"])
@@ -543,23 +537,9 @@ class Game(PlacementEffects):
         return out
 
     def _wild_setup(self, player: PlayerState) -> list[dict]:
-        """House in Danger and Signpost take their building from the trays (rulebook: Wild sides)."""
-        side = player.settlement.side
-        if side.rule not in ("house_in_danger", "signpost"):
-            return []
-        building = self.catalog.wild_side(side.rule).building
-        tile_id = next((t for stack in self.trays.stacks.values() for t in stack
-                        if self.catalog.tile(t).building == building), None)
-        if tile_id is None:
-            self.emit({"type": "no_building_in_trays", "seat": player.seat, "building": building})
-            return []
-        self.trays.take_tile(tile_id)
-        self.emit({"type": "building_set_aside", "seat": player.seat, "tile": tile_id, "building": building})
-        if side.rule == "signpost":
-            player.set_aside = tile_id
-            return []
-        site = side.squares(SpaceKind.HOUSE_SITE)[0]
-        return [{"step": "house_site", "seat": player.seat, "tile": tile_id, "source": "house", "rooted_on": list(site)}]
+        """The wild sides' setup (House in Danger and Signpost take their building from the trays: Wild sides)."""
+        setup = wild_side(player.settlement.side.rule).setup
+        return setup(self, player) if setup else []
 
     def _step_reveal_partners(self, step: dict) -> None:
         rng = self._rng()

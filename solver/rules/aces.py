@@ -10,9 +10,13 @@ independently, each at its best.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Mapping
 from functools import cache
 from itertools import product
+
+from solver.components.values import Icon
+from solver.rules.player import PlayerState
 
 SUITS = ("spades", "hearts", "clubs", "diamonds")
 
@@ -71,3 +75,13 @@ def ace_points_brute_force(counts: Mapping[str, int], set_points: Mapping[int, i
         return out
 
     return matching + best(values)
+
+
+def ace_counts(player: PlayerState) -> dict[str, int]:
+    """Aces by suit: on placed tiles plus ace cards."""
+    counts: Counter[str] = Counter(player.ace_cards)
+    for placed in player.settlement.tiles:
+        for _, cell in placed.squares:
+            if cell.icon is Icon.ACE:
+                counts[cell.suit.value] += 1
+    return dict(counts)

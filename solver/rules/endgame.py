@@ -9,31 +9,21 @@ the Endgame would give now, as a score calculator shows it.
 
 from __future__ import annotations
 
-from collections import Counter
-
-from solver.components.values import Catalog, Icon, SpaceKind
-from solver.rules.aces import ace_points
+from solver.components.values import Catalog, SpaceKind
+from solver.rules.aces import ace_counts, ace_points
 from solver.rules.buildings import building_tiles, surrounded
 from solver.rules.buildings.registry import BUILDINGS
 from solver.rules.player import PlayerState
 from solver.rules.sheriffs_and_bandits import active_sheriffs
 from solver.rules.tussle import count_bandits
+from solver.rules.wild_sides import WILD_SIDES
+from solver.rules.wild_sides import rule_of as wild_side
 from solver.rules.wrangling import pastures
 
 #: In-game ledger categories, in display order (points scored during play).
 IN_GAME = ("start", "towns", "wrangles", "contracts", "tussles", "buildings", "rope_trick")
 #: Endgame categories, in the rulebook's order (helper card), then the wild sides'.
 ENDGAME = ("trailblazing", "pink_buildings", "tombstones", "aces", "mining", "partners", "pocket_aces", "carpenters")
-
-
-def ace_counts(player: PlayerState) -> dict[str, int]:
-    """Aces by suit: on placed tiles plus ace cards."""
-    counts: Counter[str] = Counter(player.ace_cards)
-    for placed in player.settlement.tiles:
-        for _, cell in placed.squares:
-            if cell.icon is Icon.ACE:
-                counts[cell.suit.value] += 1
-    return dict(counts)
 
 
 def uncovered(player: PlayerState, kind: SpaceKind) -> list[tuple[int, int]]:
@@ -86,17 +76,12 @@ def pink_building_points(catalog: Catalog, player: PlayerState) -> int:
     return sum(rule.at_endgame(catalog, player) for rule in BUILDINGS.values() if rule.at_endgame)
 
 
-def pocket_ace_points(catalog: Catalog, player: PlayerState) -> int:
-    """Pocket Aces: each pocket ace with a tile in an adjacent space scores 3 points (``amounts.points_per_ace``)
-    per ace of its suit (rulebook: Wild sides / Pocket Aces)."""
-    per_ace = catalog.wild_side("pocket_aces").amount("points_per_ace")
-    s = player.settlement
-    counts = ace_counts(player)
-    total = 0
-    for r, c in s.side.squares(SpaceKind.POCKET_ACE):
-        if s.grid.neighbours(s.grid.bit(r, c)) & s.covered:
-            total += per_ace * counts.get(s.side.space(r, c).suit.value, 0)
-    return total
+def wild_side_points(catalog: Catalog, player: PlayerState) -> dict[str, int]:
+    """The Endgame categories of the wild sides (``WILD_SIDES``' ``endgame``), each 0 unless the player's side
+    scores it: ``pocket_aces`` (Pocket Aces) and ``carpenters`` (stashed gold)."""
+    side = wild_side(player.settlement.side.rule)
+    return {rule.endgame: rule.at_endgame(catalog, player) if rule is side else 0
+            for rule in WILD_SIDES.values() if rule.endgame and rule.at_endgame}
 
 
 def endgame_points(catalog: Catalog, player: PlayerState, counts: dict[str, int] | None = None) -> dict[str, int]:
@@ -111,9 +96,7 @@ def endgame_points(catalog: Catalog, player: PlayerState, counts: dict[str, int]
         "aces": ace_points(ace_counts(player), numbers.ace_set_points),
         "mining": catalog.mining_track[player.mining].points,
         "partners": sum(partner_points(catalog, p["id"], counts) for p in player.partners),
-        "pocket_aces": pocket_ace_points(catalog, player),
-        "carpenters": catalog.wild_side("carpenters").amount("points_per_gold") * player.stashed_gold,
-    }
+    } | wild_side_points(catalog, player)
 
 
 def score_breakdown(catalog: Catalog, player: PlayerState, final: bool,

@@ -24,8 +24,3 @@ def surrounded(settlement: Settlement, squares: list[Coord]) -> bool:
 def building_tiles(settlement: Settlement, name: str | None = None) -> list[tuple[int, PlacedTile]]:
     """``(index, placed tile)`` of the settlement's building tiles (of building ``name`` if given)."""
     return [(i, p) for i, p in enumerate(settlement.tiles) if p.tile.building and (name is None or p.tile.building == name)]
-
-
-def rope_surrounded(settlement: Settlement, square: Coord) -> bool:
-    """Rope Trick: the rope icon at ``square`` has no open orthogonal neighbour (diagonals do not count)."""
-    return surrounded(settlement, [square])

@@ -1,0 +1,27 @@
+"""Pocket Aces (rulebook: Wild sides / Pocket Aces): covering the ace card bonus space gives an ace card (the
+engine's ``ace_card`` decision, from the printed space); at the Endgame each pocket ace with a tile in an
+adjacent space scores 3 points (``amounts.points_per_ace``) per ace of its suit, ace cards included."""
+
+from __future__ import annotations
+
+from solver.components.values import Catalog, SpaceKind
+from solver.rules.aces import ace_counts
+from solver.rules.player import PlayerState
+from solver.rules.wild_sides.hooks import WildSideRule
+
+KEY = "pocket_aces"
+
+
+def pocket_ace_points(catalog: Catalog, player: PlayerState) -> int:
+    """The pocket aces' Endgame points (see the module docstring)."""
+    per_ace = catalog.wild_side(KEY).amount("points_per_ace")
+    s = player.settlement
+    counts = ace_counts(player)
+    total = 0
+    for r, c in s.side.squares(SpaceKind.POCKET_ACE):
+        if s.grid.neighbours(s.grid.bit(r, c)) & s.covered:
+            total += per_ace * counts.get(s.side.space(r, c).suit.value, 0)
+    return total
+
+
+RULE = WildSideRule(KEY, endgame="pocket_aces", at_endgame=pocket_ace_points)
