@@ -11,7 +11,8 @@ from __future__ import annotations
 import pytest
 
 from solver.components.catalog import PARTNER_COUNTS, load_catalog
-from solver.rules.endgame import endgame_points, partner_counts, partner_points
+from solver.rules.endgame import endgame_points
+from solver.rules.partners import partner_counts, partner_points
 from tests.fixtures import fixture_game, place, resolve
 
 CATALOG = load_catalog()

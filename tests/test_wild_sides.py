@@ -9,7 +9,8 @@ from __future__ import annotations
 import pytest
 
 from solver.engine.game import IllegalMove
-from solver.rules.endgame import endgame_points, partner_counts
+from solver.rules.endgame import endgame_points
+from solver.rules.partners import partner_counts
 from solver.rules.placement import PlacementRule, check_placement, legal_placements
 from tests.fixtures import fixture_game, place, resolve
 

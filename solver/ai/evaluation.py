@@ -52,8 +52,10 @@ from solver.planning.weights import (
 from solver.rules.aces import ace_counts, ace_points
 from solver.rules.buildings import building_tiles
 from solver.rules.buildings.registry import STABLES
-from solver.rules.endgame import partner_counts, partner_points, score_breakdown, uncovered
+from solver.rules.endgame import score_breakdown
 from solver.rules.mining import partner_space
+from solver.rules.partners import partner_counts, partner_points
+from solver.rules.player import uncovered
 from solver.rules.solo import ridge_outlook, uncovered_bandits
 from solver.rules.towns import town_points
 from solver.rules.wrangling import pastures

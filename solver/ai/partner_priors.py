@@ -3,7 +3,7 @@
 A partner's condition scores on the settlement at the end of the game (rulebook, Partners / Endgame); at a
 partner decision the board is still bare, so its points *now* say little.  The prior is what the card would
 score on the final settlements of self-play games: ``solver/components/data/partner_priors.toml`` holds, per card, the
-mean of ``solver.rules.endgame.partner_points`` over the final ``partner_counts`` of every seat of hint-bot games
+mean of ``solver.rules.partners.partner_points`` over the final ``partner_counts`` of every seat of hint-bot games
 (solo and 2 players), whatever partners those seats held.  It is derived data (our self-play, not the
 rulebook); ``python -m solver priors --games 20`` measures it again and rewrites the file
 (``solver.ai.partner_priors_rebuild``).

@@ -1,7 +1,7 @@
 """Rebuild the partner priors (``solver.ai.partner_priors``) by self-play: ``python -m solver priors --games 20``.
 
 Plays hint-bot games (solo and 2 players), scores every partner card's condition on every final settlement
-(``solver.rules.endgame.partner_points``) and writes the means to ``solver/components/data/partner_priors.toml``.
+(``solver.rules.partners.partner_points``) and writes the means to ``solver/components/data/partner_priors.toml``.
 Source: our design (docs/hints.md); the priors are derived data, not the rulebook's.
 """
 
@@ -16,7 +16,7 @@ from solver.ai.bots import make_bot, play_game
 from solver.ai.partner_priors import PRIORS_FILE
 from solver.components.catalog import load_catalog
 from solver.engine.game import Game
-from solver.rules.endgame import partner_counts, partner_points
+from solver.rules.partners import partner_counts, partner_points
 from solver.rules.setup import GameConfig
 
 

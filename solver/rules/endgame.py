@@ -1,7 +1,7 @@
-"""Endgame scoring, partner conditions and the per-category score breakdown.
+"""Endgame scoring and the per-category score breakdown.
 
 Source: rulebook, Endgame: trailblazing (-1 per uncovered horseshoe), buildings with pink signs,
-tombstones (2 each), aces, mining (the points beside the marker), partners (each card's condition);
+tombstones (2 each), aces, mining (the points beside the marker), partners (each card's condition: ``solver.rules.partners``);
 Building guide (Ranch House, Chapel, Stables); Wild sides (Pocket Aces; Carpenters' stash, reconstructed).
 Points scored during play are kept in each player's ledger by category; ``score_breakdown`` adds what
 the Endgame would give now, as a score calculator shows it.
@@ -11,64 +11,16 @@ from __future__ import annotations
 
 from solver.components.values import Catalog, SpaceKind
 from solver.rules.aces import ace_counts, ace_points
-from solver.rules.buildings import building_tiles, surrounded
 from solver.rules.buildings.registry import BUILDINGS
-from solver.rules.player import PlayerState
-from solver.rules.sheriffs_and_bandits import active_sheriffs
-from solver.rules.tussle import count_bandits
+from solver.rules.partners import partner_counts, partner_points
+from solver.rules.player import PlayerState, uncovered
 from solver.rules.wild_sides import WILD_SIDES
 from solver.rules.wild_sides import rule_of as wild_side
-from solver.rules.wrangling import pastures
 
 #: In-game ledger categories, in display order (points scored during play).
 IN_GAME = ("start", "towns", "wrangles", "contracts", "tussles", "buildings", "rope_trick")
 #: Endgame categories, in the rulebook's order (helper card), then the wild sides'.
 ENDGAME = ("trailblazing", "pink_buildings", "tombstones", "aces", "mining", "partners", "pocket_aces", "carpenters")
-
-
-def uncovered(player: PlayerState, kind: SpaceKind) -> list[tuple[int, int]]:
-    """Spaces printed with ``kind`` that no tile covers."""
-    s = player.settlement
-    return [(r, c) for r, c in s.side.squares(kind) if s.cover[r][c] < 0]
-
-
-def partner_counts(player: PlayerState) -> dict[str, int]:
-    """The settlement quantities partner conditions count (solver.components.catalog.PARTNER_COUNTS)."""
-    s = player.settlement
-    side = s.side
-    claimed = {mine for pick, mine in side.pickaxe_mines().items() if s.cover[pick[0]][pick[1]] >= 0}
-    all_pastures = pastures(s)
-    buildings = building_tiles(s)
-    rows_closed = sum(1 for r in range(s.height) if not any(s.open & s.grid.bit(r, c) for c in range(s.width)))
-    return {
-        "tombstones": s.tombstone_count,
-        "completed_towns": len(player.completed_towns),
-        "claimed_mines": len(claimed),
-        "covered_horseshoes": side.count(SpaceKind.HORSESHOE) - len(uncovered(player, SpaceKind.HORSESHOE)),
-        "aces": sum(ace_counts(player).values()),
-        "wrangled_pastures": len(s.cowpokes),
-        "unused_gold": player.gold,
-        "unused_bullets": player.bullets,
-        "building_tiles": len(buildings),
-        "sheriffs": len(active_sheriffs(s)),
-        "cows_in_largest_pasture": max((p.cows for p in all_pastures), default=0),
-        "unshot_bandits": count_bandits(s),
-        "alleys": sum(1 for p in s.tiles if p.tile.is_alley),
-        "hill_bandits": len(s.hill_bandits),
-        "surrounded_buildings": sum(1 for _, p in buildings if surrounded(s, [rc for rc, _ in p.squares])),
-        "closed_rows": rows_closed,
-    }
-
-
-def partner_points(catalog: Catalog, partner_id: str, counts: dict[str, int]) -> int:
-    """Points one partner card gives for the settlement's ``counts`` (partners.toml conditions)."""
-    card = next(p for p in catalog.partners if p.id == partner_id)
-    cond = card.condition
-    n = counts[cond["count"]]
-    if cond["kind"] == "if_zero":
-        return cond["points"] if n == 0 else 0
-    points = (n // cond.get("every", 1)) * cond["points"]
-    return min(points, cond["max"]) if "max" in cond else points
 
 
 def pink_building_points(catalog: Catalog, player: PlayerState) -> int:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from solver.components.values import Catalog
+from solver.components.values import Catalog, SpaceKind
 from solver.rules.settlement import Settlement
 
 
@@ -72,3 +72,9 @@ class PlayerState:
                    data["set_aside"], list(data["sawmills_used"]), data["second_partner"], data["tussles_won"],
                    list(data["completed_towns"]), list(data["ace_cards"]), data["wheelwright_ongoing"],
                    list(data["triggered"]), [list(x) for x in data["ropes_done"]], data["stashed_gold"])
+
+
+def uncovered(player: PlayerState, kind: SpaceKind) -> list[tuple[int, int]]:
+    """Spaces ``(row, col)`` of the player's settlement board printed with ``kind`` that no tile covers."""
+    s = player.settlement
+    return [(r, c) for r, c in s.side.squares(kind) if s.cover[r][c] < 0]
