@@ -46,14 +46,14 @@ from solver.components.values import Catalog, SpaceKind, Tile
 from solver.engine.effects import PlacementEffects
 from solver.rules.bonuses import take
 from solver.rules.buildings.registry import BUILDINGS, rule_of
-from solver.rules.dice import PRAIRIE, RIVER, Die, faces, place_dice, settle_dice
+from solver.rules.dice import Die, faces, place_dice, settle_dice
 from solver.rules.drafting import draft_options
 from solver.rules.endgame import endgame_points, score_breakdown
 from solver.rules.mining import add_pickaxes, income
 from solver.rules.placement import check_placement, has_legal_placement, legal_placements
 from solver.rules.player import PlayerState
 from solver.rules.settlement import Settlement
-from solver.rules.setup import GameConfig
+from solver.rules.setup import GameConfig, choose_sides, deal_partners, seat_players, setup_contracts, setup_dice
 from solver.rules.solo import Contract, SoloState, reveal_bandit_card, solo_rank, solo_tussle
 from solver.rules.trays import TrayState
 from solver.rules.tussle import WIN, count_bandits, resolve_tussle
@@ -488,30 +488,18 @@ class Game(PlacementEffects):
         catalog, n = self.catalog, self.config.players
         rng = self._rng()
         removed = self.trays.remove_for_player_count(n)
-        prairie, river = catalog.supply.dice[n]
-        self.dice = [Die(i, PRAIRIE, 1) for i in range(prairie)] + [Die(prairie + i, RIVER, 1) for i in range(river)]
-        sizes = catalog.scoreboard.contract_sizes
-        contracts = list(catalog.scoreboard.contracts)
-        if self.config.first_game_contracts:
-            contracts.sort(key=lambda c: c.first_game_position)
-        else:
-            rng.shuffle(contracts)
-        self.contracts = [Contract(c.kind, size) for c, size in zip(contracts, sizes)]
-        sides = self._choose_sides(rng)
-        start = {"start": catalog.rule_numbers.starting_points}  # Setup D4
-        self.players = [PlayerState(seat, Settlement(side), ledger=dict(start)) for seat, side in enumerate(sides)]
-        deck = [p.id for p in catalog.partners]
-        rng.shuffle(deck)
-        for player in self.players:
-            player.dealt = [deck.pop(0) for _ in range(catalog.rule_numbers.dealt_partners)]
-        self.partner_deck = deck
+        self.dice = setup_dice(catalog, n)
+        self.contracts = setup_contracts(catalog, self.config.first_game_contracts, rng)
+        sides = choose_sides(catalog, self.config, rng)
+        self.players = seat_players(catalog, sides)
+        self.partner_deck = deal_partners(catalog, self.players, rng)
         self.first_player = rng.randrange(n)
         if self.solo_game:
             cards = [c.id for c in catalog.bandit_cards]
             rng.shuffle(cards)
             self.solo = SoloState(cards)
         self.emit({"type": "setup", "players": n, "first_player": self.first_player, "removed_tiles": len(removed),
-                    "dice": {"prairie": prairie, "river": river}, "sides": [s.id for s in sides],
+                    "dice": dict(zip(("prairie", "river"), catalog.supply.dice[n])), "sides": [s.id for s in sides],
                     "contracts": [c.to_json() for c in self.contracts]})
         if n == 3:
             last = self.players[(self.first_player + n - 1) % n]
@@ -523,18 +511,6 @@ class Game(PlacementEffects):
             steps += self._wild_setup(player)
         steps += [{"step": "year_start"}, {"step": "round_start"}]
         self.agenda[0:0] = steps
-
-    def _choose_sides(self, rng: random.Random) -> list:
-        boards = list(self.catalog.boards)
-        taken = {s.board for s in self.config.seats if s.board}
-        free = [b for b in boards if b.id not in taken]
-        rng.shuffle(free)
-        out = []
-        for seat in self.config.seats:
-            board = self.catalog.board(seat.board) if seat.board else free.pop(0)
-            side = seat.side if seat.side != "random" else rng.choice(("normal", "wild"))
-            out.append(getattr(board, side))
-        return out
 
     def _wild_setup(self, player: PlayerState) -> list[dict]:
         """The wild sides' setup (House in Danger and Signpost take their building from the trays: Wild sides)."""

@@ -1,13 +1,23 @@
-"""The configuration of a game: player count, seed, each seat's settlement board and side.
+"""Setup: the configuration of a game (player count, seed, each seat's settlement board and side) and the
+setup steps that draw from it.
 
-A game is fully determined by (configuration, move list): the seed drives every chance step.
-Source: rulebook, Setup (D1: board and side per player; B: cattle contracts at random, or the
-first-game order).
+A game is fully determined by (configuration, move list): the seed drives every chance step.  The engine runs
+setup in the rulebook's order with one random generator (``solver.engine.game.Game._step_setup``); each step is a
+function here.  Source: rulebook, Setup (A-F and the player counts: B contracts at random or the first-game order;
+C2 the dice for the player count; D1 a board and side per player; D4 the starting points; E the partners dealt;
+F the first player and the 3-player gold) and Solo play / Setup.
 """
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
+
+from solver.components.values import BoardSide, Catalog
+from solver.rules.dice import PRAIRIE, RIVER, Die
+from solver.rules.player import PlayerState
+from solver.rules.settlement import Settlement
+from solver.rules.solo import Contract
 
 SIDE_CHOICES = ("normal", "wild", "random")
 
@@ -65,3 +75,51 @@ class GameConfig:
             return cls(data["players"], data.get("seed", 0), seats, bool(data.get("first_game_contracts", False)))
         except (KeyError, TypeError, AttributeError) as exc:
             raise ConfigError(f"malformed configuration: {exc}") from None
+
+
+def setup_dice(catalog: Catalog, players: int) -> list[Die]:
+    """The dice rolled this game (Setup C2: one more die than players; solo two prairie dice and a river die):
+    the prairie dice first, numbered from 0."""
+    prairie, river = catalog.supply.dice[players]
+    return [Die(i, PRAIRIE, 1) for i in range(prairie)] + [Die(prairie + i, RIVER, 1) for i in range(river)]
+
+
+def setup_contracts(catalog: Catalog, first_game: bool, rng: random.Random) -> list[Contract]:
+    """The four cattle contracts on the contract spaces, large sides up (Setup B): at random, or in the first
+    game's order (alleys, gold, bullets, points)."""
+    contracts = list(catalog.scoreboard.contracts)
+    if first_game:
+        contracts.sort(key=lambda c: c.first_game_position)
+    else:
+        rng.shuffle(contracts)
+    return [Contract(c.kind, size) for c, size in zip(contracts, catalog.scoreboard.contract_sizes)]
+
+
+def choose_sides(catalog: Catalog, config: GameConfig, rng: random.Random) -> list[BoardSide]:
+    """Each seat's settlement board side (Setup D1): the seat's board, or a random one no other seat has; the
+    seat's side, or a random side."""
+    taken = {s.board for s in config.seats if s.board}
+    free = [b for b in catalog.boards if b.id not in taken]
+    rng.shuffle(free)
+    out = []
+    for seat in config.seats:
+        board = catalog.board(seat.board) if seat.board else free.pop(0)
+        side = seat.side if seat.side != "random" else rng.choice(("normal", "wild"))
+        out.append(getattr(board, side))
+    return out
+
+
+def seat_players(catalog: Catalog, sides: list[BoardSide]) -> list[PlayerState]:
+    """A player per side, each with the starting points on the score track (Setup D4) and the mining marker on
+    the track's bottom space."""
+    return [PlayerState(seat, Settlement(side), ledger={"start": catalog.rule_numbers.starting_points})
+            for seat, side in enumerate(sides)]
+
+
+def deal_partners(catalog: Catalog, players: list[PlayerState], rng: random.Random) -> list[str]:
+    """Shuffle the partner deck and deal each player its cards to choose from (Setup E); returns the deck left."""
+    deck = [p.id for p in catalog.partners]
+    rng.shuffle(deck)
+    for player in players:
+        player.dealt = [deck.pop(0) for _ in range(catalog.rule_numbers.dealt_partners)]
+    return deck
