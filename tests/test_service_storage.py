@@ -15,7 +15,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.pool import NullPool
 
 from service.app import create_app
-from service.games import Games
+from service.games.store import Games
 from service.models import GameRecord, MoveRecord
 from service.storage import Storage
 from solver.engine.game import Game
