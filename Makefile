@@ -25,11 +25,11 @@ test: $(STAMP)
 	$(PY) -m ruff check solver service puzzles tests bench
 	$(PY) -m pytest -q
 
-# The service's tests (tests/test_service_*.py) on a throwaway PostgreSQL cluster: initdb in a temporary
+# The service's tests (tests/service/) on a throwaway PostgreSQL cluster: initdb in a temporary
 # directory, a server on a free loopback port, removed afterwards even when tests fail (tests/with_postgres.sh;
 # needs PostgreSQL's server programs, not a running server).  Other arguments for pytest: PYTEST_ARGS=...
 test-postgres: $(STAMP)
-	bash tests/with_postgres.sh $(PY) -m pytest -q $(PYTEST_ARGS) tests/test_service_*.py
+	bash tests/with_postgres.sh $(PY) -m pytest -q $(PYTEST_ARGS) tests/service/
 
 bench: $(STAMP)
 	$(PY) bench/placements.py

@@ -1,0 +1,6 @@
+"""The Flask JSON API (docs/api.md), grouped by resource: ``games``, ``analysis``, ``puzzles`` and ``catalog``
+(each a package with its routes, schemas and, where it has one, its store), and ``health``.  Beside them, the
+shared parts: the app factory ``app`` (``service.app:create_app()``), error answers ``problems``, rate
+``limits``, seat ``tokens``, the ``heavy`` work slots, the per-worker ``cache``, and the database layer
+``storage`` with its tables ``models``, used by games and puzzles.
+"""

@@ -27,17 +27,17 @@ from flask_smorest.utils import prepare_response
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 
-from service.analysis_api import blp as analysis_blp
-from service.catalog_api import blp as catalog_blp
-from service.games import Games
-from service.games_api import blp as games_blp
+from service.analysis.routes import blp as analysis_blp
+from service.catalog.routes import blp as catalog_blp
+from service.games.routes import blp as games_blp
+from service.games.store import Games
 from service.health import blp as health_blp
 from service.heavy import DEFAULT_SLOTS, DEFAULT_WAIT_SECONDS, HeavyWork
 from service.limits import init_limits
 from service.problems import PROBLEM_JSON, ProblemSchema, problem, register_problem_handlers
-from service.puzzle_store import PuzzleStore
-from service.puzzles_api import blp as puzzles_blp
-from service.puzzles_api import puzzles_command
+from service.puzzles.routes import blp as puzzles_blp
+from service.puzzles.routes import puzzles_command
+from service.puzzles.store import PuzzleStore
 from service.storage import BUSY_TIMEOUT_S, Storage, database_url
 from solver.components.catalog import load_catalog
 

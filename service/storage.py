@@ -1,4 +1,5 @@
-"""Reading and writing games in the database (SQLAlchemy 2.x).
+"""Reading and writing games and daily puzzles in the database (SQLAlchemy 2.x): the database layer shared by
+``service.games.store`` and ``service.puzzles.store``.
 
 ``database_url(app)``: ``app.config["DATABASE_URL"]``, else the ``DATABASE_URL`` environment variable
 (e.g. ``postgresql+psycopg://user:pw@host/db``), else an SQLite file ``wtw.sqlite3`` in the Flask

@@ -3,7 +3,7 @@
 #
 # initdb in a new temporary directory, a server on a free loopback port (its Unix socket in that directory),
 # then the command with TEST_DATABASE_URL=postgresql+psycopg://wtw@127.0.0.1:<port>/postgres (the tests
-# make a database of their own there per test or module: tests/databases.py).  On exit, whatever the
+# make a database of their own there per test or module: tests/service/databases.py).  On exit, whatever the
 # command's result (or Ctrl-C), the server is stopped and the directory removed.  The exit status is the
 # command's.  PostgreSQL refuses to run as root: as root, initdb and the server run as PG_USER (default
 # `postgres` when that user exists, else `nobody`).  PG_BINDIR names the directory of initdb and pg_ctl when

@@ -12,7 +12,7 @@ from __future__ import annotations
 from marshmallow import INCLUDE, Schema, ValidationError, fields
 from marshmallow.validate import Length, OneOf, Range
 
-from service.game_schemas import MoveSchema, OpenSchema, PendingSchema
+from service.games.schemas import MoveSchema, OpenSchema, PendingSchema
 from solver.components.catalog import load_catalog
 
 MAX_TOP = 10  #: a hint ranks at most this many options

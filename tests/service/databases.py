@@ -63,6 +63,6 @@ def _drop_made() -> None:
             for database in _made:
                 conn.execute(text(f'DROP DATABASE IF EXISTS "{database}" WITH (FORCE)'))
     except Exception as exc:
-        print(f"tests/databases.py: could not drop the test databases: {exc}")
+        print(f"tests/service/databases.py: could not drop the test databases: {exc}")
     finally:
         engine.dispose()

@@ -12,9 +12,9 @@ from __future__ import annotations
 from flask import Response, current_app
 from flask_smorest import Blueprint
 
-from service.analysis import best_plan, check_decision, seat_hint
-from service.analysis_schemas import AnalysisHintSchema, HintSchema, PlacementsRequestSchema, PlanSchema
-from service.games import dumps
+from service.analysis.compute import best_plan, check_decision, seat_hint
+from service.analysis.schemas import AnalysisHintSchema, HintSchema, PlacementsRequestSchema, PlanSchema
+from service.games.store import dumps
 from service.heavy import HeavyWork
 from service.problems import problem_responses
 

@@ -21,7 +21,7 @@ import json
 import time
 from collections.abc import Iterator
 
-from service.games import Games
+from service.games.store import Games
 from service.storage import GameHead
 
 RETRY_MS = 1000

@@ -13,8 +13,8 @@ from service.app import create_app
 from solver.engine.game import Game
 from solver.rules.placement import check_placement
 from solver.rules.setup import GameConfig
-from tests.databases import fresh_database
-from tests.service_http import (
+from tests.service.databases import fresh_database
+from tests.service.service_http import (
     PROBLEM,
     Server,
     assert_nothing_hidden,

@@ -16,10 +16,10 @@ from flask.cli import with_appcontext
 from flask_smorest import Blueprint
 
 from puzzles.generate import DIFFICULTIES
-from service.games import dumps
+from service.games.store import dumps
 from service.problems import Refused, problem_responses
-from service.puzzle_schemas import DailyQuerySchema, PuzzleSchema, SolutionSchema, VerdictSchema
-from service.puzzle_store import PuzzleStore
+from service.puzzles.schemas import DailyQuerySchema, PuzzleSchema, SolutionSchema, VerdictSchema
+from service.puzzles.store import PuzzleStore
 from service.storage import StoredPuzzle
 
 blp = Blueprint("puzzles", __name__, url_prefix="/puzzles", description="Daily solo puzzles: fetch one, submit a solution")

@@ -8,7 +8,7 @@ from marshmallow import Schema, fields
 from marshmallow.validate import Length, OneOf, Range
 
 from puzzles.generate import DIFFICULTIES
-from service.game_schemas import OpenSchema
+from service.games.schemas import OpenSchema
 
 MAX_SOLUTION_PLACEMENTS = 16  #: hands hold at most 8 tiles; longer solutions are refused by the schema
 

@@ -1,7 +1,7 @@
 """Storage: an answered move survives `kill -9` of gunicorn (master and workers), a game rebuilds from its
 move log alone, a write made from a stale version changes nothing (also when several workers write from
 the same version at once), and a write that waits too long for another's lock is a 503 that changes
-nothing.  On SQLite files, or on PostgreSQL with TEST_DATABASE_URL (tests/databases.py)."""
+nothing.  On SQLite files, or on PostgreSQL with TEST_DATABASE_URL (tests/service/databases.py)."""
 
 from __future__ import annotations
 
@@ -15,13 +15,13 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.pool import NullPool
 
 from service.app import create_app
-from service.games import Games
+from service.games.store import Games
 from service.models import GameRecord, MoveRecord
 from service.storage import Storage
 from solver.engine.game import Game
 from solver.rules.setup import GameConfig
-from tests.databases import fresh_database, server_url
-from tests.service_http import PROBLEM, Server, comparable, local_view, together
+from tests.service.databases import fresh_database, server_url
+from tests.service.service_http import PROBLEM, Server, comparable, local_view, together
 
 SEED = 4242424242
 

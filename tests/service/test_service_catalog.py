@@ -18,9 +18,9 @@ import pytest
 
 from service.app import create_app
 from solver.components.catalog import load_catalog
-from tests.databases import fresh_database
+from tests.service.databases import fresh_database
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 APP_SPEC = "service.app:create_app()"
 
 

@@ -13,11 +13,11 @@ import secrets
 from flask import Response, current_app, request, url_for
 from flask_smorest import Blueprint
 
-from service.analysis import check_decision, seat_hint
-from service.analysis_api import capped, heavy
-from service.analysis_schemas import HintQuerySchema, HintSchema
-from service.events_stream import event_stream
-from service.game_schemas import (
+from service.analysis.compute import check_decision, seat_hint
+from service.analysis.routes import capped, heavy
+from service.analysis.schemas import HintQuerySchema, HintSchema
+from service.games.events import event_stream
+from service.games.schemas import (
     EventsPageSchema,
     EventsQuerySchema,
     GameCreatedSchema,
@@ -31,7 +31,7 @@ from service.game_schemas import (
     PositionSchema,
     UndoResultSchema,
 )
-from service.games import Games, dumps, fingerprint
+from service.games.store import Games, dumps, fingerprint
 from service.problems import Refused, problem_responses
 from solver.render.svg import settlement_svg
 from solver.rules.setup import ConfigError, GameConfig, SeatConfig

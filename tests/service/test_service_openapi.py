@@ -22,8 +22,8 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from service.app import create_app
-from tests.databases import fresh_database
-from tests.service_http import redated_puzzle, session_puzzle
+from tests.service.databases import fresh_database
+from tests.service.service_http import redated_puzzle, session_puzzle
 
 CHECKS = [not_a_server_error, status_code_conformance, content_type_conformance, response_headers_conformance,
           response_schema_conformance]

@@ -1,5 +1,5 @@
 """Helpers of the service tests: a gunicorn process started like ``make serve`` on a free loopback port
-with its own database (``tests.databases.fresh_database``: an SQLite file, or a PostgreSQL database with
+with its own database (``tests.service.databases.fresh_database``: an SQLite file, or a PostgreSQL database with
 ``TEST_DATABASE_URL``), a small HTTP client, what a seat may not see of a game, and a daily puzzle
 generated once per test session (with a stand-in generator that re-dates it)."""
 
@@ -24,7 +24,7 @@ from puzzles.daily import daily_puzzle
 from puzzles.format import content_id
 from solver.engine.game import Game
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 PROBLEM = "application/problem+json"
 APP_SPEC = "service.app:create_app()"
 
@@ -99,7 +99,7 @@ class Client:
 
 
 class Server:
-    """gunicorn serving the app on a free port with the database ``url`` (``tests.databases.fresh_database``);
+    """gunicorn serving the app on a free port with the database ``url`` (``tests.service.databases.fresh_database``);
     ``env`` adds environment variables (e.g. ``FLASK_RATELIMIT_ENABLED``)."""
 
     def __init__(self, url: str, env: dict[str, str] | None = None):

@@ -16,8 +16,8 @@ from puzzles.generate import GenerationTimeout
 from service.app import create_app
 from service.models import PuzzleRecord
 from service.storage import Storage, StoredPuzzle
-from tests.databases import fresh_database
-from tests.service_http import PUZZLE_DATE, Server, assert_problem, redated_puzzle, session_puzzle, together
+from tests.service.databases import fresh_database
+from tests.service.service_http import PUZZLE_DATE, Server, assert_problem, redated_puzzle, session_puzzle, together
 
 DAILY = f"/puzzles/daily?date={PUZZLE_DATE.isoformat()}&difficulty=easy"
 

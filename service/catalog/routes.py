@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from flask_smorest import Blueprint, abort
 
-from service.catalog_schemas import (
+from service.catalog.schemas import (
     TILE_LEGEND_JSON,
     BoardListSchema,
     BoardSchema,

@@ -1,6 +1,6 @@
 """Playing stored games: create, authenticate a seat, views, moves, undo and the event log.
 
-``Games`` sits between the HTTP resources (``service.games_api``) and the database
+``Games`` sits between the HTTP resources (``service.games.routes``) and the database
 (``service.storage``).  Every refusal raises ``service.problems.Refused`` with the HTTP status, a
 reason and a rule code, before anything is written: a refused request changes nothing.
 

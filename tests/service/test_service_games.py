@@ -12,8 +12,8 @@ import pytest
 
 from solver.engine.game import Game
 from solver.rules.setup import GameConfig
-from tests.databases import fresh_database
-from tests.service_http import Server, assert_nothing_hidden, comparable, local_view
+from tests.service.databases import fresh_database
+from tests.service.service_http import Server, assert_nothing_hidden, comparable, local_view
 
 SEED = 8675309123  # distinctive: it must appear in no answer
 HINT_BUDGET_MS = 40  # small: the hints of a whole game must stay quick
