@@ -7,16 +7,15 @@ fields); request schemas refuse them.  Coordinates are ``[row, col]``, 0-based, 
 
 from __future__ import annotations
 
+from typing import get_args, get_type_hints
+
 from marshmallow import EXCLUDE, INCLUDE, Schema, fields
 from marshmallow.validate import Length, OneOf, Range, Regexp
 
 from solver.components.catalog import load_catalog
+from solver.engine.moves import FIELD_DOCS, MOVES, move_fields
 from solver.rules.setup import SIDE_CHOICES
 
-#: The ``type`` of every move the engine's decisions offer (docs/engine.md).
-MOVE_TYPES = ("keep_partner", "place", "mining", "draft", "free_alleys", "sawmill", "signpost", "pass", "alley_pair",
-              "second_partner", "hill_bandit", "wrangle", "shoot", "hideout", "wheelwright", "general_store",
-              "ace_card", "stash")
 SEED_RANGE = Range(-(2**63), 2**63 - 1)
 SMALL = Range(0, 999)
 
@@ -61,28 +60,30 @@ class GameCreateSchema(Schema):
     first_game_contracts = fields.Boolean(load_default=False)
 
 
-class MoveSchema(Schema):
-    """One move: an element of ``GET /games/{game_id}/legal-moves`` posted back unchanged, or its key
-    fields (docs/engine.md lists each decision's moves).  The engine checks it against the pending
-    decision; this schema only checks the members' types."""
+def _move_field(name: str, kind: type, nullable: bool) -> fields.Field:
+    """The schema field of a move's field, from its type in ``solver.engine.moves``."""
+    doc = {"description": FIELD_DOCS[name]}
+    if kind is int:
+        return fields.Integer(strict=True, validate=SMALL, metadata=doc)
+    if kind is bool:
+        return fields.Boolean(metadata=doc)
+    return fields.String(validate=Length(max=64), allow_none=nullable, metadata=doc)
 
-    type = fields.String(required=True, validate=OneOf(MOVE_TYPES), metadata={"example": "draft"})
-    partner = fields.String(allow_none=True, validate=Length(max=64), metadata={"description": "partner card id"})
-    tile = _text("tile id")
-    slot = _text("tray stack, e.g. left:2,1")
-    choice = _text("income | pickaxes (mining); face_up | deck (second partner); bullets | pickaxes | alleys")
-    side = _text("alleys | ongoing (wheelwright)")
-    suit = _text("spades | hearts | clubs | diamonds (ace card)")
-    orientation = _number("orientation index of the tile")
-    row = _number("row of the anchor square (0 = top)")
-    col = _number("column of the anchor square (0 = left)")
-    die = _number("die id")
-    jumps = _number("claim jumps")
-    cost = _number("gold paid")
-    count = _number("free alleys: 1 or 2")
-    cows = _number("wrangle: 3-7 cows, or 0 to wait")
-    gold = _number("stash: 1 or 0")
-    done = fields.Boolean(metadata={"description": "hideout: no more sheriffs to turn"})
+
+def _nullable(name: str) -> bool:
+    return any(type(None) in get_args(get_type_hints(cls).get(name)) for cls in MOVES.values())
+
+
+#: One move: an element of ``GET /games/{game_id}/legal-moves`` posted back unchanged, or its key fields.  Built
+#: from the engine's one definition of the moves (``solver.engine.moves``): its ``type`` is one of ``MOVES`` and
+#: every field any move carries is listed with its type; the engine checks the move against the pending decision.
+MoveSchema = type("MoveSchema", (Schema,), {
+    "__doc__": """One move: an element of ``GET /games/{game_id}/legal-moves`` posted back unchanged, or its key
+    fields (docs/engine.md lists each decision's moves).  The engine checks it against the pending
+    decision; this schema only checks the members' types.""",
+    "type": fields.String(required=True, validate=OneOf(list(MOVES)), metadata={"example": "draft"}),
+    **{name: _move_field(name, kind, _nullable(name)) for name, kind in move_fields().items()},
+})
 
 
 class MoveHeadersSchema(Schema):
