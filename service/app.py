@@ -101,6 +101,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         app.config.update(config)
     storage = Storage(database_url(app.config, app.instance_path), float(app.config["DATABASE_LOCK_TIMEOUT"]))
     storage.create_tables()
+    app.extensions["wtw_catalog"] = catalog
     app.extensions["wtw_games"] = Games(storage, catalog)
     heavy = HeavyWork(app.config["HEAVY_SLOTS"], app.config["HEAVY_WAIT_SECONDS"])
     app.extensions["wtw_heavy"] = heavy

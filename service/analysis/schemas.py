@@ -12,14 +12,13 @@ from __future__ import annotations
 from marshmallow import INCLUDE, Schema, ValidationError, fields
 from marshmallow.validate import Length, OneOf, Range
 
+from service.catalog import app_catalog
 from service.games.schemas import MoveSchema, OpenSchema, PendingSchema
-from solver.components.catalog import load_catalog
 
 MAX_TOP = 10  #: a hint ranks at most this many options
 MAX_PLAN_TILES = 6  #: a plan places at most this many tiles (CP-SAT proves 6-tile plans in seconds at most)
 #: budgets asked above this are refused (422) rather than lowered: such a number is a client's mistake
 MAX_ASKED_BUDGET_MS = 3_600_000
-TILE_IDS = [t.id for t in load_catalog().tiles] + ["alley"]
 
 
 def _budget(description: str, strict: bool = True) -> fields.Integer:
@@ -39,6 +38,12 @@ def _distinct(items: list[str]) -> None:
 
 
 # --- requests -----------------------------------------------------------------------------------------
+
+
+def _known_tile(tile_id: str) -> None:
+    """A tile id of the app's catalog, or ``alley``."""
+    if tile_id != "alley" and not any(t.id == tile_id for t in app_catalog().tiles):
+        raise ValidationError(f"no tile {tile_id!r}: GET /catalog/tiles lists them")
 
 
 class HintQuerySchema(Schema):
@@ -81,7 +86,7 @@ class PlacementsRequestSchema(Schema):
     ``PLACEMENTS_DEFAULT_BUDGET_MS``, 1000; lowered to ``PLACEMENTS_MAX_BUDGET_MS``, 2000)."""
 
     position = fields.Nested(PositionInputSchema, required=True)
-    tiles = fields.List(fields.String(validate=OneOf(TILE_IDS)), required=True,
+    tiles = fields.List(fields.String(validate=[Length(max=64), _known_tile]), required=True,
                         validate=[Length(1, MAX_PLAN_TILES), _distinct], metadata={"example": ["t12", "t40"]})
     required = fields.Boolean(load_default=False)
     budget_ms = _budget("solver time in milliseconds (default 1000; capped by the server)")

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from flask_smorest import Blueprint, abort
 
+from service.catalog import app_catalog
 from service.catalog.schemas import (
     TILE_LEGEND_JSON,
     BoardListSchema,
@@ -15,7 +16,6 @@ from service.catalog.schemas import (
     ScoreboardCatalogSchema,
     TilesCatalogSchema,
 )
-from solver.components.catalog import load_catalog
 
 blp = Blueprint("catalog", __name__, url_prefix="/catalog", description="The game's components, read-only")
 
@@ -25,7 +25,7 @@ blp = Blueprint("catalog", __name__, url_prefix="/catalog", description="The gam
 @blp.alt_response(429, response="TOO_MANY_REQUESTS")
 def tiles():
     """The 96 tray tiles, the alley, the 14 buildings and the two combined tile trays."""
-    catalog = load_catalog()
+    catalog = app_catalog()
     return {"tiles": catalog.tiles, "alley": catalog.alley, "buildings": catalog.buildings,
             "trays": catalog.trays, "legend": TILE_LEGEND_JSON}
 
@@ -35,7 +35,7 @@ def tiles():
 @blp.alt_response(429, response="TOO_MANY_REQUESTS")
 def boards():
     """The 8 settlement boards with their sides' ids and wild rules."""
-    return {"boards": load_catalog().boards}
+    return {"boards": app_catalog().boards}
 
 
 @blp.route("/boards/<board_id>")
@@ -45,7 +45,7 @@ def boards():
 def board(board_id: str):
     """One settlement board, both sides in full (maps, towns, legend)."""
     try:
-        return load_catalog().board(board_id)
+        return app_catalog().board(board_id)
     except KeyError:
         abort(404, message=f"no settlement board with id {board_id!r}; GET /catalog/boards lists them")
 
@@ -55,7 +55,7 @@ def board(board_id: str):
 @blp.alt_response(429, response="TOO_MANY_REQUESTS")
 def scoreboard():
     """The scoreboard (both sides), cattle contracts, mining track, cards, supply and dice."""
-    catalog = load_catalog()
+    catalog = app_catalog()
     sb = catalog.scoreboard
     return {
         "multiplayer": sb.multiplayer,

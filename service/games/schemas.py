@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import get_args, get_type_hints
 
-from marshmallow import EXCLUDE, INCLUDE, Schema, fields
+from marshmallow import EXCLUDE, INCLUDE, Schema, ValidationError, fields, validates
 from marshmallow.validate import Length, OneOf, Range, Regexp
 
-from solver.components.catalog import load_catalog
+from service.catalog import app_catalog
 from solver.engine.moves import FIELD_DOCS, MOVES, move_fields
 from solver.rules.setup import SIDE_CHOICES
 
@@ -42,9 +42,13 @@ class SeatConfigSchema(Schema):
     """One seat's settlement board: ``board`` id (null or absent: a random board no other seat has)
     and ``side`` (``normal``, ``wild`` or ``random``)."""
 
-    board = fields.String(load_default=None, allow_none=True,
-                          validate=OneOf([b.id for b in load_catalog().boards]),
+    board = fields.String(load_default=None, allow_none=True, validate=Length(max=64),
                           metadata={"description": "board id (GET /catalog/boards)"})
+
+    @validates("board")
+    def _known_board(self, value: str | None, **_: object) -> None:
+        if value is not None and value not in {b.id for b in app_catalog().boards}:
+            raise ValidationError(f"no settlement board {value!r}: GET /catalog/boards lists them")
     side = fields.String(load_default="normal", validate=OneOf(SIDE_CHOICES))
 
 
