@@ -25,7 +25,7 @@ from solver.ai.bots import make_bot
 from solver.ai.hints import DEFAULT_BUDGET_MS, hint
 from solver.ai.selfplay import run
 from solver.engine.game import Game
-from solver.planning.cpsat.model import solve_plan
+from solver.planning.cpsat.solve import solve_plan
 from solver.planning.plans import PlanPosition, evaluate_plan
 from solver.rules.settlement import Placement
 from solver.rules.setup import GameConfig

@@ -15,7 +15,7 @@ import statistics
 import _path  # noqa: F401  (first: keeps this file from shadowing the solver package)
 
 from solver.ai.random_positions import game_positions
-from solver.planning.cpsat import model as placement_model
+from solver.planning.cpsat import solve as placement_model
 from solver.planning.enumerator import best_plan_by_enumeration
 
 

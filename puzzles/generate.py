@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from puzzles.position import SCOREBOARD_SIDE
 from solver.components.catalog import load_catalog
 from solver.components.values import BoardSide, Catalog, Icon, SpaceKind, Tile
-from solver.planning.cpsat.model import PlanResult, solve_plan
+from solver.planning.cpsat.solve import PlanResult, solve_plan
 from solver.planning.plans import PlanPosition, PlanValue, evaluate_plan
 from solver.rules.buildings import building_tiles, surrounded
 from solver.rules.buildings.registry import BANK, BARN, CACHE, GENERAL_STORE, SHERIFFS_OFFICE, TOWN_HALL

@@ -19,7 +19,7 @@ from solver.ai.bots import RandomBot
 from solver.ai.hints import hint
 from solver.components.catalog import CatalogError, board_side_from_map, data_dir, load_catalog, load_catalog_from, tile_from_map
 from solver.engine.game import Game
-from solver.planning.cpsat.model import solve_plan
+from solver.planning.cpsat.solve import solve_plan
 from solver.planning.plans import PlanPosition, bandit_value, play
 from solver.rules.endgame import endgame_points
 from solver.rules.placement import Placement

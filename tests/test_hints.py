@@ -14,7 +14,7 @@ from solver.ai.determinize import PositionError, sample_game
 from solver.ai.evaluation import TERMS, position_value, potential_share, remaining
 from solver.ai.hints import LOOKAHEAD_OPTIONS, HintError, _Search, hint, rank_options
 from solver.engine.game import Game
-from solver.planning.cpsat.model import solve_plan
+from solver.planning.cpsat.solve import solve_plan
 from solver.planning.plans import PlanPosition, evaluate_plan, pink_building_gain
 from solver.rules.endgame import pink_building_points
 from solver.rules.settlement import Placement

@@ -11,7 +11,7 @@ import pytest
 from solver.ai.random_positions import game_positions
 from solver.components.catalog import board_side_from_map, tile_from_map
 from solver.components.values import Icon
-from solver.planning.cpsat.model import solve_plan
+from solver.planning.cpsat.solve import solve_plan
 from solver.planning.enumerator import best_plan_by_enumeration
 from solver.planning.plans import IllegalPlan, PlanPosition, evaluate_plan, play_order, tile_bullets
 from solver.rules.placement import Placement, check_placement
@@ -82,7 +82,7 @@ def test_cpsat_optimum_equals_exhaustive_search(index):
 def test_both_connectivity_formulations_give_the_same_optimum(monkeypatch, tiles, count, seed):
     """The cuts on the contact graph (small plans) and the rooted order (larger ones) are both exact: on the
     same positions they prove the same optimum, and each answer is playable in its order."""
-    import solver.planning.cpsat.model as placement_model
+    import solver.planning.cpsat.connectivity as placement_model
 
     for position in game_positions(count, seed=seed, tiles=tiles, max_size=3):
         results = []
@@ -99,7 +99,7 @@ def test_both_connectivity_formulations_give_the_same_optimum(monkeypatch, tiles
 def test_both_pasture_formulations_give_the_same_optimum(monkeypatch, tiles, count, seed):
     """Explicit pasture classes (few classes) and labelled components (the fallback) are both exact: on the
     same positions they prove the same optimum, and the answer's value is the engine's."""
-    import solver.planning.cpsat.model as placement_model
+    import solver.planning.cpsat.pastures as placement_model
 
     by_classes = []
     default = placement_model.MAX_PASTURE_CLASSES

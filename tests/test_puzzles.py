@@ -35,7 +35,7 @@ from puzzles.generate import (
 from puzzles.position import PuzzleError, puzzle_position
 from puzzles.verify import verify_solution
 from solver.components.catalog import board_side_from_map, load_catalog, tile_from_map
-from solver.planning.cpsat.model import solve_plan
+from solver.planning.cpsat.solve import solve_plan
 from solver.planning.enumerator import best_plan_by_enumeration
 from solver.planning.plans import PlanPosition, evaluate_plan
 from solver.rules.placement import Placement, PlacementRule, check_placement

@@ -1,7 +1,7 @@
 """Hints and best plans for the HTTP API, from one seat's position only (``Game.position(seat)`` data).
 
 ``seat_hint`` answers ``GET /games/{id}/hint`` and ``POST /analysis/hint`` with ``solver.ai.hints.hint``;
-``best_plan`` answers ``POST /analysis/placements`` with the CP-SAT planner (``solver.planning.cpsat.model.
+``best_plan`` answers ``POST /analysis/placements`` with the CP-SAT planner (``solver.planning.cpsat.solve.
 solve_plan``).  Both read nothing but the position given: the hidden cards and future chance are sampled
 (``solver.ai.determinize.sample_game``), never looked up.  Budgets are capped by the caller (the server's
 settings).  Every failure is a ``service.problems.Refused`` (422 for a position the engine cannot play
@@ -18,7 +18,7 @@ from service.problems import Refused
 from solver.ai.determinize import PositionError, sample_game
 from solver.ai.hints import HintError, hint
 from solver.components.values import Catalog
-from solver.planning.cpsat.model import solve_plan
+from solver.planning.cpsat.solve import solve_plan
 from solver.planning.plans import PlanPosition
 
 log = logging.getLogger(__name__)

@@ -1,0 +1,71 @@
+"""The plan model's first variables and constraints: a boolean per candidate placement, at most (or exactly)
+one placement per tile, a boolean per square the plan may cover (no square covered twice), and the root
+every placement connects to (the X's rule for a first plan)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ortools.sat.python import cp_model
+
+from solver.components.geometry import Coord
+from solver.planning.cpsat.candidates import Candidate
+from solver.planning.plans import PlanPosition
+
+
+@dataclass
+class PlacementVariables:
+    """What ``add_placement_variables`` added, indexed for the terms and the connectivity:
+
+    - ``x[k]``: candidate ``k`` is placed (a boolean; the model's variable ``k``);
+    - ``used[i]``: tile ``i`` is placed (the linear expression ``sum(x)`` over its candidates, 0 or 1);
+    - ``cover[(row, column)]``: the plan covers that square (a boolean, for every square some candidate covers);
+    - ``by_tile[i]``: tile ``i``'s candidate indices (absent for a tile without candidates);
+    - ``placements_at[(i, (row, column))]``: tile ``i``'s candidate indices covering that square;
+    - ``root``: the bit mask of squares a placement must touch to be connected by itself (the settlement's
+      neighbours, or for a first plan the X)."""
+
+    x: list[cp_model.IntVar]
+    used: list
+    cover: dict[Coord, cp_model.IntVar]
+    by_tile: dict[int, list[int]]
+    placements_at: dict[tuple[int, Coord], list[int]]
+    root: int
+
+
+def add_placement_variables(model: cp_model.CpModel, position: PlanPosition, cands: list[Candidate],
+                            required: bool) -> PlacementVariables:
+    """Adds to an empty ``model`` the booleans ``x`` of the candidates ``cands`` (``x[k]`` is the model's
+    variable ``k``, which the connectivity's rows written to the proto rely on), the constraint "at most one
+    placement per tile" ("exactly one" when ``required``), the square booleans ``cover`` (each equal to the sum
+    of the placements covering it, so no square is covered twice) and, for a first plan, "every placed tile
+    implies the X covered".  Raises ``AssertionError`` if ``model`` already held variables."""
+    s = position.settlement
+    g = s.grid
+    x = [model.new_bool_var(f"x{k}") for k in range(len(cands))]
+    assert not x or x[-1].index == len(x) - 1  # the model's first variables: x[k] is variable k (connectivity._add_at_most rows)
+    by_tile: dict[int, list[int]] = {}
+    by_square: dict[Coord, list[int]] = {}
+    placements_at: dict[tuple[int, Coord], list[int]] = {}  # (tile, square) -> candidates covering it
+    for k, cand in enumerate(cands):
+        by_tile.setdefault(cand.tile_index, []).append(k)
+        for rc in cand.squares:
+            by_square.setdefault(rc, []).append(k)
+            placements_at.setdefault((cand.tile_index, rc), []).append(k)
+    used = []
+    for i in range(len(position.tiles)):
+        ks = by_tile.get(i, [])
+        u = sum(x[k] for k in ks)
+        model.add(u == 1) if required else model.add(u <= 1)
+        used.append(u)
+    cover = {}  # square -> boolean: the plan covers it
+    for rc, ks in by_square.items():
+        cover[rc] = model.new_bool_var(f"cover{rc}")
+        model.add(sum(x[k] for k in ks) == cover[rc])
+    # the root: the settlement's neighbours, or for a first plan the X (whose tile must be placed)
+    root = g.neighbours(s.region) if s.tiles else s.start
+    start_square = g.squares(s.start)[0] if not s.tiles and s.start else None
+    if start_square is not None:
+        for u in used:
+            model.add(cover.get(start_square, 0) >= u)
+    return PlacementVariables(x, used, cover, by_tile, placements_at, root)
