@@ -36,7 +36,7 @@ engine's functions on the settlement after the plan:
 With ``PlanPosition.positional`` False the two positional terms are 0 and the wrangles are chosen for
 their points alone: the value is then points only (the daily puzzles' score, docs/puzzles.md).
 
-``solver.planning.cpsat.model`` maximises the same value with CP-SAT; ``solver.planning.enumerator`` finds it by
+``solver.planning.cpsat.solve`` maximises the same value with CP-SAT; ``solver.planning.enumerator`` finds it by
 exhaustive search; tests check that all three agree and that replaying a plan through ``solver.engine.game``
 gives what ``evaluate_plan`` says.
 """

@@ -10,6 +10,7 @@ from solver.components.values import Icon, SpaceKind, Terrain
 from solver.planning.cpsat.candidates import Candidate, cells_with
 from solver.planning.plans import PlanPosition, tile_bullets
 from solver.planning.weights import BANDIT_POINTS, POINTS_PER_BULLET
+from solver.rules.buildings.registry import rule_of
 from solver.rules.sheriffs_and_bandits import active_sheriffs, all_bandits, blocker_mask
 
 
@@ -31,7 +32,7 @@ def bandits_term(model: cp_model.CpModel, position: PlanPosition, cands: list[Ca
     printed = [rc for rc in side.squares(SpaceKind.BANDIT) if s.cover[rc[0]][rc[1]] < 0 and rc not in s.tombstones]
     chased = sum(cover[rc] for rc in printed if rc in cover)
     out.append(-BANDIT_POINTS * (new_count - chased))
-    offices = [i for i, t in enumerate(position.tiles) if t.building == "Sheriff's Office"]
+    offices = [i for i, t in enumerate(position.tiles) if (rule := rule_of(t.building)) and rule.shoots_anywhere]
     existing_sheriffs = set(active_sheriffs(s))
     if not (existing_sheriffs or new_sheriff or offices):
         return out

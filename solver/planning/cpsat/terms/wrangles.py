@@ -9,6 +9,7 @@ from solver.planning.cpsat.candidates import Candidate
 from solver.planning.cpsat.pastures import add_pasture_graph, add_pastures
 from solver.planning.plans import PlanPosition
 from solver.rules.buildings import building_tiles
+from solver.rules.buildings.registry import BARN
 
 
 def wrangles_terms(model: cp_model.CpModel, position: PlanPosition, cands: list[Candidate], x: list, by_tile: dict,
@@ -47,8 +48,8 @@ def _wrangle_rewards(model: cp_model.CpModel, position: PlanPosition, wrangle: d
             first = model.new_bool_var(f"large{k}")
             model.add(first <= n_k)
             out.append((large - small) * first)
-    barn_tiles = [i for i, t in enumerate(position.tiles) if t.building == "Barn"]
-    existing = len(building_tiles(position.settlement, "Barn"))
+    barn_tiles = [i for i, t in enumerate(position.tiles) if t.building == BARN]
+    existing = len(building_tiles(position.settlement, BARN))
     if barn_tiles or existing:
         wrangles_made = model.new_int_var(0, m, "wrangles")
         model.add(wrangles_made == count)
