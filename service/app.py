@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import datetime
 import http
-from typing import Any
+from typing import Any, cast
 
 from flask import Flask
+from flask.json.provider import DefaultJSONProvider
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from sqlalchemy.exc import InterfaceError, OperationalError
@@ -95,8 +96,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         DATABASE_LOCK_TIMEOUT=BUSY_TIMEOUT_S,
     )
     app.config.from_prefixed_env()
-    app.json.sort_keys = False
-    app.json.ensure_ascii = False
+    json_provider = cast(DefaultJSONProvider, app.json)
+    json_provider.sort_keys = False
+    json_provider.ensure_ascii = False
     if config:
         app.config.update(config)
     storage = Storage(database_url(app.config, app.instance_path), float(app.config["DATABASE_LOCK_TIMEOUT"]))
@@ -126,8 +128,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         # PostgreSQL's lock_timeout: nothing was written), no pooled connection free in time, or the
         # database server unreachable, restarting or gone mid-request.
         orig = getattr(exc, "orig", None)
+        sqlstate = getattr(orig, "sqlstate", None)
         app.logger.warning("database unavailable: %s%s", type(orig or exc).__name__,
-                           f" (SQLSTATE {orig.sqlstate})" if getattr(orig, "sqlstate", None) else "")
+                           f" (SQLSTATE {sqlstate})" if sqlstate else "")
         return problem(503, "Service Unavailable", "the database is busy or unavailable: retry shortly",
                        headers={"Retry-After": "1"})
 

@@ -13,6 +13,9 @@ turns limits off (the benchmark does, to measure the service rather than the lim
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from flask import Flask
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
@@ -42,11 +45,16 @@ def init_limits(app: Flask, limited: dict[str, tuple[str, ...]], exempt_endpoint
 
     limiter = Limiter(get_remote_address, app=app)
     app.extensions["wtw_limiter"] = limiter  # the limits refer to it weakly: the app keeps it alive
-    views = app.view_functions
+    views: dict[str, Callable[..., Any]] = app.view_functions  # the views, re-wrapped with their limits
     for setting, endpoints in limited.items():
-        shared = limiter.shared_limit(lambda setting=setting: app.config[setting], scope=setting)
+        shared = limiter.shared_limit(_setting(app, setting), scope=setting)
         for endpoint in endpoints:
             views[endpoint] = shared(views[endpoint])
     for endpoint in exempt_endpoints:
         views[endpoint] = limiter.exempt(views[endpoint])
     return limiter
+
+
+def _setting(app: Flask, setting: str) -> Callable[[], str]:
+    """The limit of ``setting``, read from the app's config when a request is limited."""
+    return lambda: str(app.config[setting])

@@ -28,11 +28,14 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import Engine, create_engine, delete, event, select, text, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, ProgrammingError
 from sqlalchemy.orm import Session, sessionmaker
+
+if TYPE_CHECKING:
+    from sqlalchemy import CursorResult
 
 from service.models import Base, GameRecord, IdempotencyRecord, MoveRecord, PuzzleRecord, utcnow
 
@@ -284,9 +287,10 @@ class Storage:
         values = {"version": head.version + 1, "move_count": move_count, "finished": finished, "updated_at": now}
         if snapshot is not None:
             values.update(snapshot=snapshot, snapshot_moves=move_count)
-        changed = s.execute(
+        result = s.execute(
             update(GameRecord).where(GameRecord.id == head.id, GameRecord.version == head.version).values(**values)
-            .execution_options(synchronize_session=False)).rowcount
+            .execution_options(synchronize_session=False))
+        changed = cast("CursorResult[Any]", result).rowcount  # an UPDATE's result is a CursorResult
         if changed != 1:
             s.rollback()
             return False

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 import math
-from typing import Any
+from typing import Any, cast
 
 from service.problems import Refused
 from solver.ai.determinize import PositionError, sample_game
@@ -78,7 +78,7 @@ def best_plan(position: dict[str, Any], tile_ids: list[str], required: bool, bud
         result = solve_plan(plan_position, required=required, time_limit_ms=budget_ms).to_json()
     except Exception as exc:
         raise _unplayable(exc, "plan") from None
-    result["bound"] = _finite(float(result["bound"]))
-    result["gap"] = _finite(float(result["gap"]))
+    result["bound"] = _finite(float(cast(float, result["bound"])))
+    result["gap"] = _finite(float(cast(float, result["gap"])))
     return {"version": position.get("version"), "seat": seat, "tiles": list(tile_ids), "required": required,
             "budget_ms": budget_ms, **result}

@@ -120,7 +120,7 @@ class HintSchema(OpenSchema):
     seat = fields.Integer(required=True)
     decision = fields.Nested(PendingSchema, required=True)
     options = fields.List(fields.Nested(HintOptionSchema), required=True)
-    partial = fields.Boolean(required=True)
+    partial = fields.Boolean(required=True)  # type: ignore[assignment]  # the answer's member, not Schema.partial
     budget_ms = fields.Float(required=True)
     wall_ms = fields.Float(required=True)
 

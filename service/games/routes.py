@@ -38,8 +38,8 @@ from solver.rules.setup import ConfigError, GameConfig, SeatConfig
 
 blp = Blueprint("games", __name__, url_prefix="/games", description="Full games: create, view, move, undo, events")
 
-SEAT = [{"seatToken": []}]
-SEAT_OR_SPECTATOR = [{}, {"seatToken": []}]
+SEAT: list[dict[str, list[str]]] = [{"seatToken": []}]
+SEAT_OR_SPECTATOR: list[dict[str, list[str]]] = [{}, {"seatToken": []}]
 ETAG_HEADER = {"ETag": {"description": "the game version, quoted", "schema": {"type": "string"}}}
 
 

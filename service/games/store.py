@@ -19,7 +19,7 @@ import secrets
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar, overload
 
 from werkzeug.datastructures import ETags
 
@@ -113,6 +113,14 @@ class Games:
         if head is None:
             raise Refused(404, f"no game with id {game_id!r}", rule="unknown_game")
         return head
+
+    @overload
+    @staticmethod
+    def seat(head: GameHead, authorization: str | None, required: Literal[True]) -> int: ...
+
+    @overload
+    @staticmethod
+    def seat(head: GameHead, authorization: str | None, required: bool) -> int | None: ...
 
     @staticmethod
     def seat(head: GameHead, authorization: str | None, required: bool) -> int | None:
@@ -256,6 +264,7 @@ class Games:
                 self._games.put(game_id, _Cached(loaded, game))
                 continue
             pending = game.pending()
+            assert pending is not None  # the game is not over (checked above)
             if pending["seat"] != seat:
                 self._games.put(game_id, _Cached(head, game))
                 raise Refused(403, f"the pending decision ({pending['type']}) is seat {pending['seat']}'s, not seat {seat}'s",
