@@ -43,6 +43,7 @@ from typing import Any
 
 from solver.components.catalog import load_catalog
 from solver.components.values import Catalog, SpaceKind, Tile
+from solver.engine import views
 from solver.engine.effects import PlacementEffects
 from solver.rules.bonuses import take
 from solver.rules.buildings.registry import BUILDINGS, rule_of
@@ -684,50 +685,21 @@ class Game(PlacementEffects):
         return game
 
     def position(self, seat: int) -> dict[str, Any]:
-        """What ``seat`` knows, as plain data a planner can resume from: ``view(seat)`` plus the agenda
-        (the steps still to come in this turn and round: open information).  ``solver.ai.determinize``
-        rebuilds a playable game from it by sampling what the seat cannot see."""
-        data = self.view(seat)
-        data["seat"] = seat
-        data["agenda"] = [dict(s) for s in self.agenda]
-        return data
+        """What ``seat`` knows, as plain data a planner can resume from: ``view(seat)`` plus ``seat`` and the agenda
+        (the steps still to come in this turn and round: open information), built by allow-list in
+        ``solver.engine.views.position``.  ``solver.ai.determinize`` rebuilds a playable game from it by sampling
+        what the seat cannot see."""
+        return views.position(self, seat)
 
     def view(self, seat: int | None) -> dict[str, Any]:
-        """The state as ``seat`` may see it (``None``: a spectator).  Removed: the seed and the
-        chance counter, the partner and bandit deck orders (sizes only), other seats' face-down
-        and dealt partners, other seats' private events and partner choices in the move log, and
-        the agenda (``pending`` names the decision instead).  Dice not yet rolled do not exist.
-        Added: ``pending``, ``bandits`` per seat (open information) and ``scores`` (each seat's
-        breakdown; another seat's partner points are left out while a partner is face down)."""
-        data = self.to_json()
-        data["config"].pop("seed")
-        data.pop("chance")
-        data.pop("agenda")
-        data["pending"] = self.pending()
-        data["partner_deck"] = len(self.partner_deck)
-        if data["solo"]:
-            data["solo"] = self.solo.to_json(hide_deck=True)
-        for p in data["players"]:
-            if p["seat"] != seat:
-                p["partners"] = [{"id": None, "face_down": True} if c["face_down"] else c for c in p["partners"]]
-                p["dealt"] = len(p["dealt"])
-        data["events"] = [e for e in data["events"] if e.get("private_to", seat) == seat]
-        moves = []
-        for m, mover in zip(data["moves"], self.move_seats):
-            if m["type"] == "keep_partner" and mover != seat:
-                m = {"type": "keep_partner", "partner": None}
-            moves.append(m)
-        data["moves"] = moves
-        data["bandits"] = [self.bandits(s) for s in range(len(self.players))]
-        data["scores"] = []
-        for p in self.players:
-            breakdown = self.score_breakdown(p.seat)
-            if p.seat != seat and any(c["face_down"] for c in p.partners):
-                hidden = breakdown["endgame"].pop("partners")  # depends on a card this seat may not see
-                breakdown["total"] -= hidden
-                breakdown["partners_hidden"] = True
-            data["scores"].append(breakdown)
-        return data
+        """The state as ``seat`` may see it (``None``: a spectator), built by allow-list in
+        ``solver.engine.views.view``: only the fields named there, so a field the state gains stays hidden until
+        it is named.  Left out: the seed and the chance counter, the partner and bandit deck orders (sizes only),
+        other seats' face-down and dealt partners, other seats' private events and partner choices in the move
+        log, and the agenda (``pending`` names the decision instead).  Dice not yet rolled do not exist.
+        Added: ``pending``, ``bandits`` per seat (open information) and ``scores`` (each seat's breakdown;
+        another seat's partner points are left out while a partner is face down)."""
+        return views.view(self, seat)
 
 
 @dataclass(frozen=True)
