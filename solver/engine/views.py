@@ -31,6 +31,8 @@ from typing import TYPE_CHECKING, Any
 
 from solver.rules.endgame import ENDGAME, IN_GAME
 
+JSON = dict[str, Any]  #: a JSON object, as the state and its views are
+
 if TYPE_CHECKING:
     from solver.engine.game import Game
 
@@ -84,7 +86,7 @@ def picker(spec: Any) -> Callable[[Any], Any]:
     if isinstance(spec, list):
         each = picker(spec[0])
 
-        def pick_list(value: Any) -> list:
+        def pick_list(value: Any) -> list[Any]:
             if not isinstance(value, (list, tuple)):
                 raise TypeError(f"a view expects a list here, not {value!r:.80}")
             return [None if v is None else each(v) for v in value]
@@ -93,20 +95,21 @@ def picker(spec: Any) -> Callable[[Any], Any]:
     if isinstance(spec, MapOf):
         each, keys = picker(spec.spec), spec.keys
 
-        def pick_map(value: Any) -> dict:
+        def pick_map(value: Any) -> JSON:
             if not isinstance(value, dict):
                 raise TypeError(f"a view expects an object here, not {value!r:.80}")
             return {k: None if v is None else each(v) for k, v in value.items() if keys is None or k in keys}
 
         return pick_map
-    return spec
+    function: Callable[[Any], Any] = spec  # a function of the value itself (``len``, ``_withheld``, ...)
+    return function
 
 
-def _object_picker(spec: dict[str, Any]) -> Callable[[Any], dict]:
+def _object_picker(spec: dict[str, Any]) -> Callable[[Any], JSON]:
     plain = frozenset(k for k, s in spec.items() if s is PLAIN)
     picks = {k: picker(s) if s is PLAIN else _none_or(picker(s)) for k, s in spec.items()}
 
-    def pick_object(value: Any) -> dict:
+    def pick_object(value: Any) -> JSON:
         if not isinstance(value, dict):
             raise TypeError(f"a view expects an object with fields {sorted(spec)}, not {value!r:.80}")
         return {k: v if k in plain and type(v) in _SCALARS else picks[k](v) for k, v in value.items() if k in picks}
@@ -122,7 +125,7 @@ def _withheld(value: Any) -> None:
     return None
 
 
-def _partner_for_others(card: dict) -> dict:
+def _partner_for_others(card: JSON) -> JSON:
     """A partner card as another seat sees it: a face-down card is only a card (rulebook: Setup E)."""
     return {"id": None, "face_down": True} if card["face_down"] else _PICK_PARTNER(card)
 
@@ -278,52 +281,56 @@ _PICK_UNKNOWN_MOVE = picker(UNKNOWN_MOVE)
 _PICK_STEP, _PICK_UNKNOWN_STEP = {t: picker(spec) for t, spec in STEPS.items()}, picker(UNKNOWN_STEP)
 
 
-def player_view(player: dict, seat: int | None) -> dict:
+def player_view(player: JSON, seat: int | None) -> JSON:
     """A player (``PlayerState.to_json`` data) as ``seat`` sees it: all of ``PLAYER`` for its own seat,
     ``OTHER_PLAYER`` otherwise (face-down partners as ``{"id": None, "face_down": True}``, ``dealt`` a count;
     rulebook: Setup E)."""
-    return (_PICK_PLAYER if player["seat"] == seat else _PICK_OTHER_PLAYER)(player)
+    picked: JSON = (_PICK_PLAYER if player["seat"] == seat else _PICK_OTHER_PLAYER)(player)
+    return picked
 
 
-def event_view(event: dict, seat: int | None) -> dict | None:
+def event_view(event: JSON, seat: int | None) -> JSON | None:
     """An event as ``seat`` sees it: its type's ``EVENTS`` fields (``UNKNOWN_EVENT``'s for a type not named), or
     ``None`` when it is private to another seat (``private_to``: a kept partner, rulebook Setup E)."""
     if event.get("private_to", seat) != seat:
         return None
-    return _PICK_EVENT.get(event.get("type"), _PICK_UNKNOWN_EVENT)(event)
+    picked: JSON = _PICK_EVENT.get(str(event.get("type")), _PICK_UNKNOWN_EVENT)(event)
+    return picked
 
 
-def move_view(move: dict, mover: int, seat: int | None) -> dict:
+def move_view(move: JSON, mover: int, seat: int | None) -> JSON:
     """A move of the log, played by ``mover``, as ``seat`` sees it: its type's ``MOVES`` fields
     (``UNKNOWN_MOVE``'s for a type not named); another seat's ``keep_partner`` is ``{"type": "keep_partner",
     "partner": None}`` (rulebook: Setup E, the kept partner is face down)."""
     pickers = _PICK_MOVE if mover == seat else _PICK_OTHERS_MOVE
-    return pickers.get(move.get("type"), _PICK_UNKNOWN_MOVE)(move)
+    picked: JSON = pickers.get(str(move.get("type")), _PICK_UNKNOWN_MOVE)(move)
+    return picked
 
 
-def step_view(step: dict) -> dict:
+def step_view(step: JSON) -> JSON:
     """An agenda step (``{"step", "seat", ...}``) with its type's ``STEPS`` fields (``UNKNOWN_STEP``'s for a type
     not named)."""
-    return _PICK_STEP.get(step.get("step"), _PICK_UNKNOWN_STEP)(step)
+    picked: JSON = _PICK_STEP.get(str(step.get("step")), _PICK_UNKNOWN_STEP)(step)
+    return picked
 
 
-def score_view(breakdown: dict, partners_hidden: bool) -> dict:
+def score_view(breakdown: JSON, partners_hidden: bool) -> JSON:
     """A score breakdown (``{"in_game": {category: points}, "endgame": {category: points}, "total"}``) with the
     ``BREAKDOWN`` fields; ``partners_hidden``: the partner points are left out of ``endgame`` and ``total`` and
     ``"partners_hidden": True`` is added (they depend on a face-down card: rulebook, Setup E and Endgame)."""
-    out = _PICK_BREAKDOWN(breakdown)
+    out: JSON = _PICK_BREAKDOWN(breakdown)
     if partners_hidden:
         out["total"] -= out["endgame"].pop("partners", 0)
         out["partners_hidden"] = True
     return out
 
 
-def view_of(data: dict, seat: int | None, pending: dict | None, bandits: list[int], scores: list[dict]) -> dict:
+def view_of(data: JSON, seat: int | None, pending: JSON | None, bandits: list[int], scores: list[JSON]) -> JSON:
     """The view of ``data`` (``Game.to_json``) for ``seat`` (``None``: a spectator): ``GAME``'s fields in
     ``data``'s order, the players, moves and events as ``seat`` sees them (``player_view``, ``move_view``,
     ``event_view``), then ``pending`` (``Game.pending``), ``bandits`` (unshot bandits per seat: open, rulebook
     Tussle) and ``scores`` (``Game.score_breakdown`` per seat, through ``score_view``)."""
-    out: dict[str, Any] = {}
+    out: JSON = {}
     for key, value in data.items():
         if key not in GAME:
             continue
@@ -342,7 +349,7 @@ def view_of(data: dict, seat: int | None, pending: dict | None, bandits: list[in
     return out
 
 
-def _view_of_game(game: Game, data: dict, seat: int | None) -> dict:
+def _view_of_game(game: Game, data: JSON, seat: int | None) -> JSON:
     seats = range(len(game.players))
     return view_of(data, seat, game.pending(), [game.bandits(s) for s in seats], [game.score_breakdown(s) for s in seats])
 
