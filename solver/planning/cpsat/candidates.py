@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from solver.components.geometry import STEPS, Coord, anchor_masks
 from solver.planning.plans import PlanPosition
-from solver.rules.settlement import Placement
+from solver.rules.placement import Placement
 
 
 @dataclass

@@ -27,7 +27,7 @@ from solver.planning.cpsat.terms.spaces import bonuses_term, horseshoes_term, mi
 from solver.planning.cpsat.terms.towns import town_progress_term, towns_term
 from solver.planning.cpsat.terms.wrangles import wrangles_terms
 from solver.planning.plans import TERMS, PlanPosition, PlanValue, evaluate_plan, plan_wrangles, play_order, refuse_rooted
-from solver.rules.settlement import Placement
+from solver.rules.placement import Placement
 
 
 @dataclass
@@ -218,7 +218,7 @@ class _BestFound(cp_model.CpSolverSolutionCallback):
         self.at = time.perf_counter()
 
 
-def _stopped_by_wall(status: int, deterministic_time: float, deterministic_limit: float | None) -> bool:
+def _stopped_by_wall(status: cp_model.CpSolverStatus, deterministic_time: float, deterministic_limit: float | None) -> bool:
     """Whether the wall-clock limit, rather than the deterministic budget, ended a solve: it ended
     unfinished (neither OPTIMAL nor INFEASIBLE) with deterministic work left.  (CP-SAT may end on its own
     wall limit a little before the timer thread fires and before its reported wall time reaches the

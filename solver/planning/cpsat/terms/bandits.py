@@ -108,7 +108,8 @@ def _add_sights(model: cp_model.CpModel, g: Grid, b: Coord, sheriff_at: dict, ne
         reach = max((d for sq in sheriff_at  # d: how far along this direction the sheriff square lies
                      if (d := (sq[0] - b[0]) * dr + (sq[1] - b[1]) * dc) > 0 and sq == (b[0] + d * dr, b[1] + d * dc)),
                     default=0)
-        clear, (r, c) = 1, (b[0] + dr, b[1] + dc)
+        clear: int | cp_model.IntVar = 1
+        r, c = b[0] + dr, b[1] + dc
         for step in range(1, reach + 1):
             if (r, c) in sheriff_at:
                 on = sheriff_at[(r, c)]

@@ -40,7 +40,8 @@ def towns_term(model: cp_model.CpModel, position: PlanPosition, cover: dict) -> 
             for rc in open_squares:
                 model.add(z <= cover[rc])
             model.add(z >= sum(reachable) - len(reachable) + 1)  # complete once every square is covered
-            out.append(sum(town_points(town, position.year, position.town_bonus)) * z)
+            sign, bonus = town_points(town, position.year, position.town_bonus)
+            out.append((sign + bonus) * z)
             complete[town.letter] = z
     return out, complete
 
