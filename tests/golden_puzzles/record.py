@@ -1,5 +1,5 @@
 """Record the daily puzzles of January 2026 as golden files (``tests/golden_puzzles/<date>-<difficulty>.json``):
-their canonical JSON, byte for byte.  ``tests/test_golden_puzzles.py`` regenerates each and compares the bytes.
+their canonical JSON, byte for byte.  ``tests/puzzles/test_golden_puzzles.py`` regenerates each and compares the bytes.
 Run ``python -m tests.golden_puzzles.record [DAY ...]`` only when the generator's version changes on purpose."""
 
 from __future__ import annotations

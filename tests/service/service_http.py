@@ -197,7 +197,7 @@ def together(n: int, request) -> list:
     return out
 
 
-PUZZLE_DATE = datetime.date(2026, 1, 2)  #: its easy puzzle generates in about a second (tests/test_puzzles.py)
+PUZZLE_DATE = datetime.date(2026, 1, 2)  #: its easy puzzle generates in about a second (tests/puzzles/test_puzzles.py)
 
 
 def session_puzzle() -> dict:

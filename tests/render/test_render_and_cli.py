@@ -52,7 +52,7 @@ def test_benchmark_scripts_run_as_scripts():
     import sys
     from pathlib import Path
 
-    root = Path(__file__).resolve().parents[1]
+    root = Path(__file__).resolve().parents[2]
     out = subprocess.run([sys.executable, "bench/engine.py", "--games", "1"], cwd=root, capture_output=True, text=True)
     assert out.returncode == 0, out.stderr
     assert "games/s" in out.stdout

@@ -41,7 +41,7 @@ from solver.planning.plans import PlanPosition, evaluate_plan
 from solver.rules.placement import Placement, PlacementRule, check_placement
 from solver.rules.settlement import Settlement
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DATE = datetime.date(2026, 1, 2)  #: a date whose three puzzles generate in about a second each
 
 

@@ -16,7 +16,7 @@ from solver.rules.placement import legal_placements
 from solver.rules.setup import ConfigError, GameConfig, SeatConfig
 from tests.game_checks import check_invariants, play_random
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def new_game(players: int, seed: int = 1, **kw) -> Game:

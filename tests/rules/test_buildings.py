@@ -550,7 +550,7 @@ def test_without_the_ongoing_wheelwright_a_single_alley_stays_single(wheelwright
     assert moves and all(m["type"] == "place" for m in moves)
 
 
-# --- Sawmill (the positive case is in tests/test_game.py) ----------------------------------------------------
+# --- Sawmill (the positive case is in tests/engine/test_game.py) ----------------------------------------------------
 
 
 def test_sawmill_never_offers_another_sawmill():

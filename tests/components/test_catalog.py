@@ -247,7 +247,7 @@ def test_parse_source_rejects(text):
 def test_docs_components_md_lists_the_current_reconstructed_values(catalog):
     from solver.components.report import reconstructed_report
 
-    path = Path(__file__).resolve().parents[1] / "docs" / "components.md"
+    path = Path(__file__).resolve().parents[2] / "docs" / "components.md"
     assert path.read_text(encoding="utf-8") == reconstructed_report(catalog), "run: make catalog-report"
     assert "| tiles.toml | t01 |" in path.read_text(encoding="utf-8")
 

@@ -19,8 +19,8 @@ from solver.planning.plans import PlanPosition, evaluate_plan, pink_building_gai
 from solver.rules.endgame import pink_building_points
 from solver.rules.settlement import Placement
 from solver.rules.setup import GameConfig, SeatConfig
-from tests.test_buildings import RANCH, settle
-from tests.test_buildings import new as new_building_game
+from tests.rules.test_buildings import RANCH, settle
+from tests.rules.test_buildings import new as new_building_game
 
 
 def advance(players: int, seed: int, moves: int) -> Game:
@@ -376,7 +376,7 @@ def _house_in_danger() -> Game:
 
 def _signpost() -> Game:
     """A Signpost board with signposts 1 and 2 covered and the set-aside General Store chosen."""
-    from tests.test_wild_sides import SIGNPOST, new, settle
+    from tests.rules.test_wild_sides import SIGNPOST, new, settle
 
     game = new(SIGNPOST, "signpost")
     settle(game, "st", 0, 2)
@@ -408,7 +408,7 @@ def test_options_stay_legal_when_two_plays_cover_the_same_squares():
     shared cached alley options, and the second alley was not adjacent to the first."""
     from pathlib import Path
 
-    data = json.loads((Path(__file__).parent / "data" / "hint_alley_pair.json").read_text())
+    data = json.loads((Path(__file__).parents[1] / "data" / "hint_alley_pair.json").read_text())
     game = Game.replay(GameConfig.from_json(data["config"]), data["moves"])
     seat = game.pending()["seat"]
     options, partial = rank_options(game, seat, 50, 60_000)
