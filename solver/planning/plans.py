@@ -303,6 +303,7 @@ def _evaluate(position: PlanPosition, placements: list[Placement]) -> tuple[Plan
     squares = after.grid.squares(new)
     terms = dict.fromkeys(TERMS, 0)
     done = position.towns_before(before)
+    assert position.town_bonus is not None  # set by __post_init__
     for town in completed_towns(after):
         if town.letter not in done:
             terms["towns"] += sum(town_points(town, position.year, position.town_bonus))
@@ -373,7 +374,8 @@ def wrangle_plan(position: PlanPosition, before: Settlement,
     candidates = open_touched_pastures(before, after)
     barns = len(building_tiles(after, BARN))
     options = [[0, *p.wrangle_sizes(position.rule_numbers)] for p in candidates]
-    best: tuple[int, list, tuple[int, int]] = (-1, [], (0, 0))
+    assert position.cowpokes_left is not None and position.wrangle_points is not None  # set by __post_init__
+    best: tuple[int, list[tuple[Pasture, int]], tuple[int, int]] = (-1, [], (0, 0))
     for choice in product(*options):
         if sum(1 for k in choice if k) > position.cowpokes_left:
             continue
