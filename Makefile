@@ -23,6 +23,7 @@ serve: $(STAMP)
 
 test: $(STAMP)
 	$(PY) -m ruff check solver service puzzles tests bench
+	$(PY) -m mypy
 	$(PY) -m pytest -q
 
 # The service's tests (tests/service/) on a throwaway PostgreSQL cluster: initdb in a temporary

@@ -16,6 +16,7 @@ import datetime
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 from tqdm import tqdm
 
@@ -43,7 +44,7 @@ def _difficulties(text: str) -> tuple[str, ...]:
     return names
 
 
-def _read_json(path: str) -> object:
+def _read_json(path: str) -> Any:
     try:
         return json.loads(Path(path).read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:

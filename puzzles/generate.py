@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import cast
 
 from puzzles.position import SCOREBOARD_SIDE
 from solver.components.catalog import load_catalog
@@ -206,7 +207,8 @@ def draw_candidate(rng: random.Random, recipe: Recipe, catalog: Catalog | None =
     kinds = [c.kind for c in sorted(catalog.scoreboard.contracts, key=lambda c: c.first_game_position)]
     rng.shuffle(kinds)
     contracts = {size: (kind, rng.random() >= 0.15 * (year - 1)) for size, kind in zip(catalog.scoreboard.contract_sizes, kinds)}
-    paid = frozenset(i for i, p in building_tiles(settlement) if catalog.building(p.tile.building).sign == "red"
+    # cast: building_tiles lists building tiles only
+    paid = frozenset(i for i, p in building_tiles(settlement) if catalog.building(cast(str, p.tile.building)).sign == "red"
                      and surrounded(settlement, [rc for rc, _ in p.squares]))
     flipped = sum(1 for _, large in contracts.values() if not large)
     cowpokes_left = catalog.supply.counts["cowpokes"] - len(settlement.cowpokes) - flipped
@@ -279,7 +281,7 @@ def analyse(position: PlanPosition, budget: Budget = Budget(), difficulty: str |
         raise GenerationError(f"CP-SAT's objective {optimum} differs from the rules engine's {main.value.total}")
     greedy, greedy_value = greedy_plan(position)
     if difficulty is not None and (len(main.placements) < MIN_PLACED
-                                   or not may_grade(difficulty, optimum - greedy_value, main.stats["conflicts"])):
+                                   or not may_grade(difficulty, optimum - greedy_value, cast(int, main.stats["conflicts"]))):
         reasons.append("off_grade")
         return None
     found = [main.placements]
@@ -294,5 +296,5 @@ def analyse(position: PlanPosition, budget: Budget = Budget(), difficulty: str |
             raise GenerationError("an alternative optimal plan is not worth the optimum by the rules engine")
         found.append(other.placements)
     return Analysis(optimum, main.placements, main.value, main.status, len(found), greedy_value, greedy,
-                    int(main.stats["branches"]), int(main.stats["conflicts"]),
+                    int(cast(int, main.stats["branches"])), int(cast(int, main.stats["conflicts"])),  # CP-SAT's counts
                     sum(s["deterministic_time"] for s in log), log)

@@ -39,6 +39,7 @@ def parse_solution(solution: object, hand: set[str], known) -> list[Placement]:
 
 
 def _illegal(optimum: int, index: int, placement: Placement, check: PlacementCheck) -> dict:
+    assert check.rule is not None  # an illegal placement names the rule it breaks
     return {"legal": False, "score": None, "optimum": optimum, "breakdown": None, "rule": check.rule.value,
             "placement": index, "cell": list(check.cell) if check.cell else None,
             "reason": f"placement {index} (tile {placement.tile_id}): {check.message}"}

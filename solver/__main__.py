@@ -126,8 +126,8 @@ def main(argv: list[str] | None = None) -> int:
         elif args.command == "tile":
             _show_tile(catalog, args.tile_id)
         else:
-            s = Settlement(catalog.board_side(args.side))
-            for p in legal_placements(s, catalog.tile(args.tile_id)):
+            settlement = Settlement(catalog.board_side(args.side))
+            for p in legal_placements(settlement, catalog.tile(args.tile_id)):
                 print(f"orientation {p.orientation} at (row {p.row}, col {p.col})")
     except KeyError as exc:
         print(f"unknown board side or tile: {exc}", file=sys.stderr)

@@ -11,11 +11,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
+from typing import Any, Protocol
 
 from solver.ai.determinize import sample_game
 from solver.ai.evaluation import position_value
 from solver.ai.hints import DEFAULT_BUDGET_MS, rank_options
 from solver.engine.game import Game
+
+
+class Bot(Protocol):
+    """What plays a seat: ``choose(game, seat)`` returns the move to play (see the module docstring)."""
+
+    def choose(self, game: Game, seat: int) -> dict[str, Any]: ...
 
 
 class RandomBot:
@@ -26,7 +33,7 @@ class RandomBot:
     def __init__(self, seed: int = 0):
         self.rng = random.Random(seed)
 
-    def choose(self, game: Game, seat: int) -> dict:
+    def choose(self, game: Game, seat: int) -> dict[str, Any]:
         """A random legal move for the pending decision (which must be ``seat``'s)."""
         return self.rng.choice(game.legal_moves())
 
@@ -44,10 +51,10 @@ class _OptionBot:
 
     def __init__(self, seed: int = 0, budget_ms: float = DEFAULT_BUDGET_MS):
         self.seed, self.budget_ms = seed, budget_ms
-        self.queue: list[dict] = []
+        self.queue: list[dict[str, Any]] = []
         self.calls = 0
 
-    def choose(self, game: Game, seat: int) -> dict:
+    def choose(self, game: Game, seat: int) -> dict[str, Any]:
         """The next move of the best complete option for ``seat``'s pending decision."""
         if self.queue:
             move = self.queue.pop(0)
@@ -77,18 +84,20 @@ class HintBot(_OptionBot):
 BOTS = {"random": RandomBot, "greedy": GreedyBot, "hint": HintBot}
 
 
-def make_bot(name: str, seed: int = 0, budget_ms: float = DEFAULT_BUDGET_MS):
+def make_bot(name: str, seed: int = 0, budget_ms: float = DEFAULT_BUDGET_MS) -> Bot:
     """A bot by name (``BOTS``): raises ``ValueError`` for an unknown name."""
     if name not in BOTS:
         raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOTS)}")
     return RandomBot(seed) if name == "random" else BOTS[name](seed, budget_ms)
 
 
-def play_game(game: Game, bots: Mapping[int, object] | object, each_move: Callable[[Game], None] | None = None) -> Game:
+def play_game(game: Game, bots: Mapping[int, Bot] | Bot, each_move: Callable[[Game], None] | None = None) -> Game:
     """Play ``game`` to the end: ``bots`` is one bot for every seat or a mapping seat -> bot;
     ``each_move(game)`` is called after every move.  Returns the game."""
     while not game.finished:
-        seat = game.pending()["seat"]
+        pending = game.pending()
+        assert pending is not None  # the game is not over
+        seat = pending["seat"]
         bot = bots[seat] if isinstance(bots, Mapping) else bots
         game.apply(bot.choose(game, seat))
         if each_move:

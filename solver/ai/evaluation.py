@@ -164,6 +164,7 @@ def position_value(game, seat: int) -> dict[str, float]:
     max_cows = game.catalog.rule_numbers.max_cows
     terms["pastures"] = sum(min(p.cows, max_cows) for p in pastures(s) if not p.wrangled) * COW_POTENTIAL * potential
     priors = partner_priors()
+    assert counts is not None  # the game is not over
     for card in player.partners:
         now = partner_points(game.catalog, card["id"], counts)
         terms["partners"] += max(0.0, priors.get(card["id"], 0.0) - now) * rest

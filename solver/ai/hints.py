@@ -42,8 +42,7 @@ from solver.components.values import Catalog, Tile
 from solver.engine.game import Game
 from solver.planning.plans import PlanPosition, evaluate_plan, evaluate_plan_with_pink
 from solver.planning.weights import GOLD_VALUE
-from solver.rules.placement import legal_placements
-from solver.rules.settlement import Placement
+from solver.rules.placement import Placement, legal_placements
 
 DEFAULT_BUDGET_MS = 800  #: the default time budget of a hint, in milliseconds
 MAX_BUDGET_MS = 10_000  #: budgets are capped here
@@ -158,7 +157,8 @@ class _Search:
             if moves is None:
                 spots = legal_placements(player.settlement, tile)
                 moves = [{"type": "place", **p.to_json()} for p in spots]
-            valued, pinks = [], []
+            valued: list[tuple[float, dict]] = []
+            pinks: list[tuple[float, float, dict]] = []
             for n, m in enumerate(m for m in moves if m.get("type") == "place"):
                 if n % 8 == 0 and self.out_of_time():
                     return sorted(valued, key=lambda vm: -vm[0]), []  # cut short: not kept
@@ -193,6 +193,7 @@ class _Search:
         """The best move of a follow-up decision, by one step of the evaluation, among ``options``
         (default: every legal move)."""
         pending = game.pending()
+        assert pending is not None  # a follow-up decision
         options = game.legal_moves() if options is None else options
         if pending["type"] in PLACING:
             tile = _placed_tile(game, pending)
@@ -228,7 +229,9 @@ class _Search:
             moves.append(move)
         while self.continues(game, chance):
             move = self.follow_up(game)
-            if game.pending()["type"] == "wrangle" and not self.met_wrangle:
+            pending = game.pending()
+            assert pending is not None  # continues() saw the decision
+            if pending["type"] == "wrangle" and not self.met_wrangle:
                 self.met_wrangle = True
                 if other_wrangle:
                     wrangles = bool(move.get("cows"))
@@ -264,6 +267,7 @@ def _draft_candidates(search: _Search) -> list[tuple[float, list[dict]]]:
 def _candidates(search: _Search) -> list[tuple[float, list[dict]]]:
     game = search.game
     pending = game.pending()
+    assert pending is not None  # the searched seat's decision
     if pending["type"] == "draft":
         return _draft_candidates(search)
     options = game.legal_moves()
@@ -391,7 +395,9 @@ def rank_options(game: Game, seat: int, top: int, budget_ms: float, value_fn=pos
     search = _Search(game, seat, start + budget_ms / 1000.0, value_fn, cache)
     candidates = sorted(_candidates(search), key=lambda c: -c[0])
     played: list[Option] = []
-    looking_ahead = look_ahead and LOOKAHEAD_OPTIONS and game.solo_game and game.pending()["type"] == "draft"
+    pending = game.pending()
+    assert pending is not None  # the seat's decision (_candidates read it)
+    looking_ahead = look_ahead and LOOKAHEAD_OPTIONS and game.solo_game and pending["type"] == "draft"
     for _estimate, first in candidates[:plays]:
         if search.out_of_time():
             break

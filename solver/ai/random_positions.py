@@ -54,14 +54,16 @@ def game_positions(count: int, seed: int, tiles: int | tuple[int, ...] = 1, max_
     if small < wanted:
         raise ValueError(f"{wanted} tiles of at most {max_size} squares are asked for, the catalog has {small}")
     rng = random.Random(seed)
-    out = []
+    out: list[PlanPosition | tuple[PlanPosition, Game, int]] = []
     while len(out) < count:
         players = rng.randint(2, 4)
         game = Game(GameConfig(players=players, seed=rng.randrange(10**9), seats=(SeatConfig(side=side),) * players))
         bot = RandomBot(rng.randrange(10**9))
         stop = rng.randint(0, 140)
         while not game.finished and len(game.moves) < stop:
-            game.apply(bot.choose(game, game.pending()["seat"]))
+            pending = game.pending()
+            assert pending is not None  # the game is not over
+            game.apply(bot.choose(game, pending["seat"]))
         if game.finished:
             continue
         pool = [game.catalog.tile(t) for stack in game.trays.stacks.values() for t in stack]

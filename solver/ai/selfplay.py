@@ -17,6 +17,7 @@ import statistics
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 from tqdm import tqdm
 
@@ -25,6 +26,14 @@ from solver.ai.hints import DEFAULT_BUDGET_MS
 from solver.engine.game import Game
 from solver.rules.setup import GameConfig, SeatConfig
 from solver.rules.solo import solo_rank
+
+
+class SelfPlaySummary(TypedDict):
+    """``SelfPlayResult.summary()``: per bot name its figures (``games``, ``median``, ``mean``, ``q25``, ``q75``,
+    ``min``, ``max``, ``win_rate``, ``decision_ms_mean``, ``decision_ms_p95``), and the solo ranks reached."""
+
+    bots: dict[str, dict[str, float]]
+    solo_ranks: dict[str, int]
 
 
 @dataclass
@@ -39,9 +48,9 @@ class SelfPlayResult:
     ranks: Counter = field(default_factory=Counter)
     decision_ms: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
 
-    def summary(self) -> dict[str, object]:
+    def summary(self) -> SelfPlaySummary:
         """Plain data: per bot, score median/mean/quartiles/min/max, win rate, decision times."""
-        out: dict[str, object] = {"bots": {}, "solo_ranks": dict(self.ranks)}
+        out: SelfPlaySummary = {"bots": {}, "solo_ranks": dict(self.ranks)}
         for name, scores in self.scores.items():
             s = sorted(scores)
             times = sorted(self.decision_ms[name])
@@ -62,7 +71,9 @@ def play_one(players: int, seed: int, bot_names: list[str], budget_ms: float, re
     game = Game(GameConfig(players=players, seed=seed, seats=(SeatConfig(side=side),) * players))
     bots = [make_bot(name, seed * 31 + i, budget_ms) for i, name in enumerate(bot_names)]
     while not game.finished:
-        seat = game.pending()["seat"]
+        pending = game.pending()
+        assert pending is not None  # the game is not over
+        seat = pending["seat"]
         start = time.perf_counter()
         move = bots[seat].choose(game, seat)
         result.decision_ms[bot_names[seat]].append((time.perf_counter() - start) * 1000.0)
@@ -94,7 +105,7 @@ def run(players: int, games: int, bots: list[str], seed: int, budget_ms: float =
     return result
 
 
-def print_summary(summary: dict[str, object]) -> None:
+def print_summary(summary: SelfPlaySummary) -> None:
     """Print ``SelfPlayResult.summary()`` as a table: a row per bot, then the solo ranks."""
     print(f"{'bot':8} {'games':>5} {'median':>7} {'mean':>6} {'q25':>4} {'q75':>4} {'min':>4} {'max':>4} "
           f"{'wins':>6} {'ms/decision':>11} {'p95 ms':>7}")

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 from solver.components.geometry import STEPS, is_edge_connected, normalise
 from solver.components.provenance import Sourced, SourceKind, parse_source
@@ -34,6 +34,7 @@ from solver.components.values import (
     Icon,
     MiningSpace,
     PartnerCard,
+    PartnerCondition,
     PrairieSlot,
     RiverSlot,
     RuleNumbers,
@@ -422,7 +423,7 @@ def _load_side(board_id: str, side: str, raw: Any, file: str, problems: _Problem
     for letter in sorted(ch for ch in used if BOARD_LEGEND[ch].kind is SpaceKind.TOWN):
         problems.check(letter in declared, file, entry, f"town letter {letter!r} is on the map but not declared")
 
-    rule = raw.get("rule")
+    rule: Any = raw.get("rule")  # unchecked data: a key of wild_sides.toml if right
     stars = raw.get("stars")
     specials = {ch for ch in used if BOARD_LEGEND[ch].wild_only}
     n_start = sum(1 for s in at.values() if s.kind is SpaceKind.START)
@@ -433,6 +434,7 @@ def _load_side(board_id: str, side: str, raw: Any, file: str, problems: _Problem
     else:
         w = wild.get(rule)
         if problems.check(w is not None, file, entry, f"rule {rule!r} is not a key of wild_sides.toml"):
+            assert w is not None  # check() returns its condition
             problems.check(stars == w.stars, file, entry, f"stars must be {w.stars} as in wild_sides.toml, got {stars!r}")
             problems.check(specials == set(w.spaces), file, entry, f"the {w.name} side uses exactly {sorted(w.spaces)}, found {sorted(specials)}")
             expect_x = 0 if rule == "house_in_danger" else 1
@@ -440,10 +442,10 @@ def _load_side(board_id: str, side: str, raw: Any, file: str, problems: _Problem
             if rule == "house_in_danger":
                 problems.check(sum(1 for s in at.values() if s.kind is SpaceKind.HOUSE_SITE) == 1, file, entry, "exactly one house site '+'")
             if rule == "signpost":
-                numbers = sorted(s.number for s in at.values() if s.kind is SpaceKind.SIGNPOST)
+                numbers = sorted(cast(int, s.number) for s in at.values() if s.kind is SpaceKind.SIGNPOST)  # the legend numbers them
                 problems.check(numbers == [1, 2, 3], file, entry, f"signposts 1, 2 and 3 once each, found {numbers}")
             if rule == "pocket_aces":
-                suits = sorted(s.suit.value for s in at.values() if s.kind is SpaceKind.POCKET_ACE)
+                suits = sorted(cast(Suit, s.suit).value for s in at.values() if s.kind is SpaceKind.POCKET_ACE)  # the legend gives each a suit
                 problems.check(suits == sorted(x.value for x in Suit), file, entry, f"one pocket ace of each suit, found {suits}")
                 problems.check(sum(1 for s in at.values() if s.kind is SpaceKind.ACE_CARD) == 1, file, entry, "exactly one ace card bonus space 'a'")
 
@@ -483,7 +485,7 @@ def _load_boards(files: dict[str, dict], wild_sides: tuple[WildSide, ...], probl
         boards.append(Board(board_id, raw.get("name", "?"), normal, wild_side, _sourced(raw, file, "board", problems)))
     problems.check(len(files) == 8 and len(boards) == 8, "boards/", "boards", f"8 double-sided settlement boards are needed, found {len(files)}")
     problems.check(len({b.id for b in boards}) == len(boards), "boards/", "boards", "board ids must be distinct")
-    rules = [b.wild.rule for b in boards]
+    rules = [b.wild.rule or "" for b in boards]  # a wild side without a rule is reported by _load_side
     problems.check(sorted(rules) == sorted(wild), "boards/", "wild sides", f"each of the 8 wild rules on exactly one board, found {sorted(map(str, rules))}")
     towns = [t.name for b in boards for s in b.sides for t in s.towns]
     for name, n in Counter(towns).items():
@@ -512,8 +514,8 @@ def _load_scoreboard(data: dict, rules: RuleNumbers, problems: _Problems) -> Sco
         problems.check(len(bonus) == 3, file, entry, f"town completion bonus for Years 1-3 (rulebook: Completing a town), got {bonus}")
         wr = raw.get("wrangle_points", {})
         points = {int(k): v for k, v in wr.items() if k.isdigit()}
-        sizes = list(range(rules.min_cows, rules.max_cows + 1))
-        problems.check(sorted(points) == sizes, file, entry,
+        wrangle_sizes = list(range(rules.min_cows, rules.max_cows + 1))
+        problems.check(sorted(points) == wrangle_sizes, file, entry,
                        f"wrangle points for {rules.min_cows} to {rules.max_cows} cows (rules.toml, wrangling)")
         values = [points[k] for k in sorted(points)]
         problems.check(values == sorted(values) and 6 in values, file, entry, f"wrangle points rise with the cows and one size pays 6, got {values}")
@@ -576,7 +578,8 @@ def _load_partners(data: dict, problems: _Problems) -> tuple[PartnerCard, ...]:
         cond = raw.get("condition", {})
         ok = cond.get("kind") in ("per", "if_zero") and cond.get("count") in PARTNER_COUNTS and isinstance(cond.get("points"), int)
         problems.check(ok, file, entry, f"condition needs kind per/if_zero, a count from {sorted(PARTNER_COUNTS)} and points")
-        out.append(PartnerCard(raw.get("id", "?"), raw.get("name", "?"), raw.get("text", ""), dict(cond), _sourced(raw, file, entry, problems)))
+        out.append(PartnerCard(raw.get("id", "?"), raw.get("name", "?"), raw.get("text", ""),
+                               cast(PartnerCondition, dict(cond)), _sourced(raw, file, entry, problems)))  # checked above
     problems.check(len(out) == 16 and len({p.id for p in out}) == 16, file, "partners", "16 partner cards with distinct ids (rulebook: Game components)")
     return tuple(out)
 
@@ -673,8 +676,8 @@ def board_side_from_map(rows: list[str] | str, towns: list[dict] | None = None, 
     does (one X, pickaxes beside mines, the rule's spaces, ...); raises ``CatalogError`` naming the problem.
     """
     text = rows if isinstance(rows, str) else "\n".join(rows)
-    raw = {"map": text, "town": [{"source": source, **t} for t in towns or []], "source": source}
-    wild = {}
+    raw: dict[str, Any] = {"map": text, "town": [{"source": source, **t} for t in towns or []], "source": source}
+    wild: dict[str, WildSide] = {}
     if rule is not None:
         wild = {w.key: w for w in load_catalog().wild_sides}
         raw.update(rule=rule, stars=wild[rule].stars if rule in wild else None)

@@ -20,13 +20,16 @@ def _cell(text: object) -> str:
     return str(text).replace("|", "\\|").replace("\n", " / ")
 
 
-def _table(rows: list[tuple[str, str, str, str]]) -> list[str]:
+Row = tuple[str, str, str, object, str]  #: (file, entry, field, value, note)
+
+
+def _table(rows: list[Row]) -> list[str]:
     out = ["| file | entry | field | value | note |", "|---|---|---|---|---|"]
     out += [f"| {f} | {e} | {n} | {_cell(v)} | {_cell(note)} |" for f, e, n, v, note in rows]
     return out + [""]
 
 
-def _entry_rows(file: str, entry: str, sourced: Sourced, values: dict[str, object]) -> list[tuple]:
+def _entry_rows(file: str, entry: str, sourced: Sourced, values: dict[str, object]) -> list[Row]:
     return [(file, entry, name, values[name], note) for name, note in _fields(sourced, list(values))]
 
 
@@ -47,7 +50,7 @@ def reconstructed_report(catalog: Catalog) -> str:
         "",
     ]
     sb = catalog.scoreboard
-    rows: list[tuple] = []
+    rows: list[Row] = []
     for side in (sb.multiplayer, sb.solo):
         rows += _entry_rows("scoreboard.toml", f"{side.name} side", side.provenance, {
             "rounds_per_year": list(side.rounds_per_year), "tussle_points": list(side.tussle_points),
@@ -70,16 +73,17 @@ def reconstructed_report(catalog: Catalog) -> str:
     rows += _entry_rows("bandit_cards.toml", "bandit_ridge", catalog.bandit_ridge_provenance, {"bandits": catalog.bandit_ridge_bandits})
     for w in catalog.wild_sides:
         rows += _entry_rows("wild_sides.toml", w.key, w.provenance, {"name": w.name, "stars": w.stars, "text": w.text, "building": w.building})
-    for b in catalog.buildings:
-        rows += _entry_rows("buildings.toml", b.name, b.provenance, {"sign": b.sign})
+    for building in catalog.buildings:
+        rows += _entry_rows("buildings.toml", building.name, building.provenance, {"sign": building.sign})
     out += ["## Cards, wild sides, building signs", ""] + _table(rows)
 
     rows = []
-    for s in catalog.trays.slots:
-        rows += _entry_rows("trays.toml", f"{s.tray} tray slot {s.row},{s.col}", s.provenance,
-                            {"cost": s.cost, "stack": " ".join(s.stack)})
-    for p in catalog.trays.prairie_slots:
-        rows += _entry_rows("trays.toml", f"prairie slot {p.number}", p.provenance, {"position": f"{p.tray} tray row {p.row}, {p.end} end"})
+    for slot in catalog.trays.slots:
+        rows += _entry_rows("trays.toml", f"{slot.tray} tray slot {slot.row},{slot.col}", slot.provenance,
+                            {"cost": slot.cost, "stack": " ".join(slot.stack)})
+    for prairie in catalog.trays.prairie_slots:
+        rows += _entry_rows("trays.toml", f"prairie slot {prairie.number}", prairie.provenance,
+                            {"position": f"{prairie.tray} tray row {prairie.row}, {prairie.end} end"})
     for r in catalog.trays.river_slots:
         rows += _entry_rows("trays.toml", f"river slot {r.number}", r.provenance, {"position": f"{r.tray} tray column {r.col}, {r.end} end"})
     out += ["## Tile trays", ""] + _table(rows)
@@ -90,11 +94,12 @@ def reconstructed_report(catalog: Catalog) -> str:
     out += ["## Tiles", "", "Shapes are written row by row, rows separated by ` / ` (legend: data-format.md).", ""] + _table(rows)
 
     rows = []
-    for b in catalog.boards:
-        rows += _entry_rows(f"boards/ ({b.id})", "board", b.provenance, {"name": b.name})
-        for side in b.sides:
-            rows += _entry_rows(f"boards/ ({b.id})", f"{side.side} side", side.provenance, {"map": "the whole map"})
-            for t in side.towns:
-                rows += _entry_rows(f"boards/ ({b.id})", f"{side.side} town {t.letter}", t.provenance, {"name": t.name, "points": t.points})
+    for board in catalog.boards:
+        rows += _entry_rows(f"boards/ ({board.id})", "board", board.provenance, {"name": board.name})
+        for board_side in board.sides:
+            rows += _entry_rows(f"boards/ ({board.id})", f"{board_side.side} side", board_side.provenance, {"map": "the whole map"})
+            for town in board_side.towns:
+                rows += _entry_rows(f"boards/ ({board.id})", f"{board_side.side} town {town.letter}", town.provenance,
+                                    {"name": town.name, "points": town.points})
     out += ["## Settlement boards", ""] + _table(rows)
     return "\n".join(out).rstrip() + "\n"

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from enum import Enum
 from functools import cached_property
+from typing import Literal, TypedDict
 
 from solver.components.geometry import STEPS, Orientation, orientations
 from solver.components.provenance import Sourced
@@ -443,6 +444,20 @@ class MiningSpace:
     provenance: Sourced
 
 
+class _PartnerConditionKeys(TypedDict):
+    kind: Literal["per", "if_zero"]
+    count: str  #: a key of ``solver.components.catalog.PARTNER_COUNTS``
+    points: int
+
+
+class PartnerCondition(_PartnerConditionKeys, total=False):
+    """A partner card's endgame condition (partners.toml): ``per`` scores ``points`` for every ``every`` (default
+    1) of ``count``, at most ``max``; ``if_zero`` scores ``points`` when ``count`` is zero."""
+
+    every: int
+    max: int
+
+
 @dataclass(frozen=True)
 class PartnerCard:
     """A partner card and its endgame condition (``kind``: ``per`` or ``if_zero``; see partners.toml)."""
@@ -450,7 +465,7 @@ class PartnerCard:
     id: str
     name: str
     text: str
-    condition: dict[str, object]
+    condition: PartnerCondition
     provenance: Sourced
 
 

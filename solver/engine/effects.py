@@ -18,9 +18,10 @@ from a bonus has effects of its own).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from solver.components.values import Catalog, ScoreboardSide, SpaceKind
+from solver.engine.moves import AceCard, GeneralStore, Hideout, Shoot, Stash, Wheelwright, Wrangle
 from solver.rules.bonuses import placement_effects, take
 from solver.rules.buildings import building_tiles, surrounded
 from solver.rules.buildings.registry import BUILDINGS, GENERAL_STORE_CHOICES, general_store_choice, wheelwright_choice
@@ -28,11 +29,13 @@ from solver.rules.player import PlayerState
 from solver.rules.settlement import PlacedTile
 from solver.rules.sheriffs_and_bandits import active_sheriffs, all_bandits, shoot, targets_in_sight
 from solver.rules.solo import Contract
+from solver.rules.table import Event, Step
 from solver.rules.towns import completed_towns, town_points
+from solver.rules.trays import TrayState
 from solver.rules.wild_sides import pocket_aces
 from solver.rules.wild_sides import rule_of as wild_side
 from solver.rules.wild_sides.carpenters import stash, stash_options
-from solver.rules.wrangling import pasture_containing, touched_pastures
+from solver.rules.wrangling import Pasture, pasture_containing, touched_pastures
 
 
 class PlacementEffects:
@@ -41,8 +44,9 @@ class PlacementEffects:
     A mixin of ``solver.engine.game.Game``: the attributes and methods of the game it uses are declared here."""
 
     catalog: Catalog
-    agenda: list[dict]
+    agenda: list[Step]
     supply: dict[str, int]
+    trays: TrayState
     contracts: list[Contract]
     ace_cards: list[str]
     year: int
@@ -51,15 +55,15 @@ class PlacementEffects:
         @property
         def scoreboard_side(self) -> ScoreboardSide: ...
 
-        def _player(self, step: dict) -> PlayerState: ...
+        def _player(self, step: Step) -> PlayerState: ...
 
-        def emit(self, event: dict) -> None: ...
+        def emit(self, event: Event) -> None: ...
 
     # --- wiring -----------------------------------------------------------------------------
 
     def _after_placement(self, player: PlayerState, placed: PlacedTile) -> None:
         seat = player.seat
-        steps: list[dict] = []
+        steps: list[Step] = []
         building = placed.tile.building
         if building:
             steps += self._white_building(player, building)
@@ -76,7 +80,7 @@ class PlacementEffects:
         steps += [{"step": "surround", "seat": seat}, {"step": "sheriffs", "seat": seat}]
         self.agenda[0:0] = steps
 
-    def _step_bonuses(self, step: dict) -> None:
+    def _step_bonuses(self, step: Step) -> None:
         """Bonus spaces and icons and pickaxes of the placed tile (after its white sign: R24)."""
         player = self._player(step)
         placed = player.settlement.tiles[step["tile_index"]]
@@ -96,14 +100,14 @@ class PlacementEffects:
         self.emit({"type": "gain", "seat": player.seat, "item": item, "count": got, "why": why})
         return got
 
-    def _white_building(self, player: PlayerState, building: str) -> list[dict]:
+    def _white_building(self, player: PlayerState, building: str) -> list[Step]:
         """White signs: what the building gives when placed (Building guide; ``BUILDINGS``' ``when_placed``)."""
         rule = BUILDINGS[building]
         return rule.when_placed(self, player, self.catalog.building(building)) if rule.when_placed else []
 
     # --- towns ----------------------------------------------------------------------------------
 
-    def _step_towns(self, step: dict) -> None:
+    def _step_towns(self, step: Step) -> None:
         player = self._player(step)
         year4_bonus = wild_side(player.settlement.side.rule).town_year4_bonus
         for town in completed_towns(player.settlement):
@@ -116,35 +120,36 @@ class PlacementEffects:
 
     # --- wrangling ------------------------------------------------------------------------------
 
-    def _step_pastures(self, step: dict) -> None:
+    def _step_pastures(self, step: Step) -> None:
         player = self._player(step)
         squares = [tuple(rc) for rc in step["squares"]]
-        offers = []
+        offers: list[Step] = []
         for pasture in touched_pastures(player.settlement, squares):
             if pasture.wrangle_sizes(self.catalog.rule_numbers) and self.supply["cowpokes"] > 0:
                 offers.append({"step": "wrangle", "seat": player.seat, "square": list(pasture.squares[0])})
         self.agenda[0:0] = offers
 
-    def _options_wrangle(self, step: dict) -> list[dict]:
+    def _options_wrangle(self, step: Step) -> list[Wrangle]:
         pasture = pasture_containing(self._player(step).settlement, tuple(step["square"]))
         if pasture is None or self.supply["cowpokes"] < 1:
             return []
         r, c = pasture.squares[0]
-        return [{"type": "wrangle", "cows": k, "row": r, "col": c} for k in pasture.wrangle_sizes(self.catalog.rule_numbers)] + [
-            {"type": "wrangle", "cows": 0}]
+        wrangles: list[Wrangle] = [{"type": "wrangle", "cows": k, "row": r, "col": c}
+                                   for k in pasture.wrangle_sizes(self.catalog.rule_numbers)]
+        return wrangles + [{"type": "wrangle", "cows": 0}]
 
-    def _match_wrangle(self, step: dict, move: dict) -> dict | None:
+    def _match_wrangle(self, step: Step, move: dict[str, Any]) -> Wrangle | None:
         """A wrangle may put its cowpoke on any square of the pasture, not only the listed one."""
         if move.get("type") != "wrangle" or not move.get("cows"):
             return None
         pasture = pasture_containing(self._player(step).settlement, tuple(step["square"]))
         sizes = pasture.wrangle_sizes(self.catalog.rule_numbers) if pasture else []
-        square = (move.get("row"), move.get("col"))
-        if move["cows"] in sizes and square in pasture.squares:
+        square: tuple[Any, Any] = (move.get("row"), move.get("col"))  # a client's: checked below
+        if move["cows"] in sizes and square in cast(Pasture, pasture).squares:  # sizes is [] without a pasture
             return {"type": "wrangle", "cows": move["cows"], "row": square[0], "col": square[1]}
         return None
 
-    def _apply_wrangle(self, step: dict, move: dict) -> None:
+    def _apply_wrangle(self, step: Step, move: Wrangle) -> None:
         """Rulebook, Wrangling: cowpoke, the scoreboard's points, the cattle contract for 4+ cows
         (large side the first time, then flipped); Barn: 1 gold per Barn."""
         player = self._player(step)
@@ -158,7 +163,7 @@ class PlacementEffects:
         points = self.scoreboard_side.wrangle_points[cows]
         player.score("wrangles", points)
         self.emit({"type": "wrangle", "seat": player.seat, "cows": cows, "points": points, "row": move["row"], "col": move["col"]})
-        steps: list[dict] = []
+        steps: list[Step] = []
         if cows >= self.catalog.rule_numbers.contract_min_cows:
             contract = next(c for c in self.contracts if c.size == cows)
             spec = next(c for c in self.catalog.scoreboard.contracts if c.kind == contract.kind)
@@ -180,11 +185,12 @@ class PlacementEffects:
 
     # --- surrounding: red buildings and Rope Trick -----------------------------------------------------
 
-    def _step_surround(self, step: dict) -> None:
+    def _step_surround(self, step: Step) -> None:
         player = self._player(step)
         s = player.settlement
-        steps: list[dict] = []
+        steps: list[Step] = []
         for index, placed in building_tiles(s):
+            assert placed.tile.building is not None  # building_tiles lists building tiles only
             building = self.catalog.building(placed.tile.building)
             if building.sign != "red" or index in player.triggered or not surrounded(s, [rc for rc, _ in placed.squares]):
                 continue
@@ -198,10 +204,10 @@ class PlacementEffects:
             after_surround(self, player)
         self.agenda[0:0] = steps
 
-    def _options_general_store(self, step: dict) -> list[dict]:
+    def _options_general_store(self, step: Step) -> list[GeneralStore]:
         return [{"type": "general_store", "choice": c} for c in GENERAL_STORE_CHOICES]
 
-    def _apply_general_store(self, step: dict, move: dict) -> None:
+    def _apply_general_store(self, step: Step, move: GeneralStore) -> None:
         """General Store surrounded: the player's choice (``general_store_choice``, Building guide)."""
         player = self._player(step)
         self.agenda.pop(0)
@@ -209,7 +215,7 @@ class PlacementEffects:
 
     # --- sheriffs, Sheriff's Office, Hideout ----------------------------------------------------------
 
-    def _step_sheriffs(self, step: dict) -> None:
+    def _step_sheriffs(self, step: Step) -> None:
         """Sheriffs shoot whenever they can; when more bandits are in sight than bullets, the player
         chooses (one ``shoot`` decision per bullet).  Sheriff's Office (``anywhere``) shoots any bandit."""
         player = self._player(step)
@@ -235,28 +241,29 @@ class PlacementEffects:
         if printed and bounty:
             bounty(self, player)
 
-    def _options_shoot(self, step: dict) -> list[dict]:
+    def _options_shoot(self, step: Step) -> list[Shoot]:
         s = self._player(step).settlement
         targets = all_bandits(s) if step.get("anywhere") else targets_in_sight(s)
         if self._player(step).bullets < 1:
             return []
         return [{"type": "shoot", "row": r, "col": c} for r, c in targets]
 
-    def _apply_shoot(self, step: dict, move: dict) -> None:
+    def _apply_shoot(self, step: Step, move: Shoot) -> None:
         player = self._player(step)
         self.agenda.pop(0)
         self._shoot(player, (move["row"], move["col"]))
         self.agenda.insert(0, {"step": "sheriffs", "seat": player.seat, **({"anywhere": True} if step.get("anywhere") else {})})
 
-    def _options_hideout(self, step: dict) -> list[dict]:
+    def _options_hideout(self, step: Step) -> list[Hideout]:
         if self.supply["bullets"] < 1:
             return []
         sheriffs = active_sheriffs(self._player(step).settlement)
         if not sheriffs:
             return []
-        return [{"type": "hideout", "row": r, "col": c} for r, c in sheriffs] + [{"type": "hideout", "done": True}]
+        covers: list[Hideout] = [{"type": "hideout", "row": r, "col": c} for r, c in sheriffs]
+        return covers + [{"type": "hideout", "done": True}]
 
-    def _apply_hideout(self, step: dict, move: dict) -> None:
+    def _apply_hideout(self, step: Step, move: Hideout) -> None:
         """Hideout: cover up to two sheriffs with bullets from the supply; they become tombstones."""
         player = self._player(step)
         self.agenda.pop(0)
@@ -270,19 +277,19 @@ class PlacementEffects:
 
     # --- Wheelwright, ace cards, Carpenters ------------------------------------------------------------
 
-    def _options_wheelwright(self, step: dict) -> list[dict]:
+    def _options_wheelwright(self, step: Step) -> list[Wheelwright]:
         return [{"type": "wheelwright", "side": "alleys"}, {"type": "wheelwright", "side": "ongoing"}]
 
-    def _apply_wheelwright(self, step: dict, move: dict) -> None:
+    def _apply_wheelwright(self, step: Step, move: Wheelwright) -> None:
         """Wheelwright: two alleys now, or from now on a single alley may be two adjacent alleys (``wheelwright_choice``)."""
         player = self._player(step)
         self.agenda.pop(0)
         self.agenda[0:0] = wheelwright_choice(self, player, move["side"])
 
-    def _options_ace_card(self, step: dict) -> list[dict]:
+    def _options_ace_card(self, step: Step) -> list[AceCard]:
         return [{"type": "ace_card", "suit": suit} for suit in self.ace_cards]
 
-    def _apply_ace_card(self, step: dict, move: dict) -> None:
+    def _apply_ace_card(self, step: Step, move: AceCard) -> None:
         """Fancy Saloon / Pocket Aces: take an ace card of the chosen suit from the supply."""
         player = self._player(step)
         self.agenda.pop(0)
@@ -290,10 +297,10 @@ class PlacementEffects:
         player.ace_cards.append(move["suit"])
         self.emit({"type": "ace_card", "seat": player.seat, "suit": move["suit"], "source": step.get("source")})
 
-    def _options_stash(self, step: dict) -> list[dict]:
+    def _options_stash(self, step: Step) -> list[Stash]:
         return stash_options(self.catalog, self._player(step))
 
-    def _apply_stash(self, step: dict, move: dict) -> None:
+    def _apply_stash(self, step: Step, move: Stash) -> None:
         """Carpenters: stash gold on the building just placed (its cost was paid first)."""
         player = self._player(step)
         self.agenda.pop(0)

@@ -39,29 +39,47 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar, cast
 
 from solver.components.catalog import load_catalog
-from solver.components.values import Catalog, SpaceKind, Tile
+from solver.components.values import Catalog, ScoreboardSide, SpaceKind, Tile
 from solver.engine import views
 from solver.engine.effects import PlacementEffects
+from solver.engine.moves import (
+    AlleyPair,
+    Draft,
+    FreeAlleys,
+    HillBandit,
+    KeepPartner,
+    Mining,
+    Move,
+    Pass,
+    Place,
+    Sawmill,
+    SecondPartner,
+    Signpost,
+)
 from solver.rules.bonuses import take
 from solver.rules.buildings.registry import BUILDINGS, rule_of
 from solver.rules.dice import Die, faces, place_dice, settle_dice
 from solver.rules.drafting import draft_options
-from solver.rules.endgame import endgame_points, score_breakdown
+from solver.rules.endgame import ScoreBreakdown, endgame_points, score_breakdown
 from solver.rules.mining import add_pickaxes, income
 from solver.rules.placement import check_placement, has_legal_placement, legal_placements
 from solver.rules.player import PlayerState
 from solver.rules.settlement import Settlement
 from solver.rules.setup import GameConfig, choose_sides, deal_partners, seat_players, setup_contracts, setup_dice
 from solver.rules.solo import Contract, SoloState, reveal_bandit_card, solo_rank, solo_tussle
+from solver.rules.table import Event, Step
 from solver.rules.trays import TrayState
 from solver.rules.tussle import WIN, count_bandits, resolve_tussle
 from solver.rules.wild_sides import rule_of as wild_side
 
 #: The supply items a game tracks (rulebook: Game components).
 SUPPLY_ITEMS = ("gold", "alleys", "bullets", "cowpokes", "hill_bandits")
+
+#: The moves of a ``draft`` decision (the module docstring).
+DraftTurn = Draft | FreeAlleys | Sawmill | Signpost | Pass
 
 
 class IllegalMove(ValueError):
@@ -77,7 +95,7 @@ class GameOver(IllegalMove):
     """A move was sent to a finished game."""
 
 
-def _key(move: dict) -> tuple:
+def _key(move: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
     return tuple(sorted((k, v if not isinstance(v, list) else tuple(v)) for k, v in move.items()))
 
 
@@ -90,10 +108,10 @@ class Game(PlacementEffects):
         self.config = config
         self.chance = 0
         self.version = 0
-        self.moves: list[dict] = []
+        self.moves: list[dict[str, Any]] = []
         self.move_seats: list[int] = []
-        self.events: list[dict] = []
-        self.agenda: list[dict] = [{"step": "setup"}]
+        self.events: list[Event] = []
+        self.agenda: list[Step] = [{"step": "setup"}]
         self.year = 1
         self.round = 1
         self.round_in_year = 1
@@ -118,7 +136,7 @@ class Game(PlacementEffects):
         return self.config.players == 1
 
     @property
-    def scoreboard_side(self):
+    def scoreboard_side(self) -> ScoreboardSide:
         """The scoreboard side in use: solo or 2+ players (Setup A2, Solo play / Setup)."""
         return self.catalog.scoreboard.solo if self.solo_game else self.catalog.scoreboard.multiplayer
 
@@ -134,7 +152,7 @@ class Game(PlacementEffects):
         n = self.config.players
         return [(self.first_player + i) % n for i in range(n)]
 
-    def pending(self) -> dict | None:
+    def pending(self) -> dict[str, Any] | None:
         """The pending decision ``{"type", "seat", ...}`` or ``None`` when the game is over."""
         if self.finished or not self.agenda:
             return None
@@ -151,7 +169,7 @@ class Game(PlacementEffects):
 
     # --- options -------------------------------------------------------------------------------
 
-    def legal_moves(self) -> list[dict]:
+    def legal_moves(self) -> list[dict[str, Any]]:
         """The options of the pending decision, each a move that ``apply`` accepts unchanged;
         ``[]`` when the game is over."""
         if self.finished or not self.agenda:
@@ -164,7 +182,7 @@ class Game(PlacementEffects):
             self._options_cache = cached
         return [dict(o) for o in cached[1]]
 
-    def _player(self, step: dict) -> PlayerState:
+    def _player(self, step: Step) -> PlayerState:
         return self.players[step["seat"]]
 
     def _placeable(self, settlement: Settlement, tile: Tile, cache: dict[str, bool]) -> bool:
@@ -172,11 +190,11 @@ class Game(PlacementEffects):
             cache[tile.id] = has_legal_placement(settlement, tile)
         return cache[tile.id]
 
-    def _options_keep_partner(self, step: dict) -> list[dict]:
+    def _options_keep_partner(self, step: Step) -> list[KeepPartner]:
         return [{"type": "keep_partner", "partner": p} for p in self._player(step).dealt]
 
-    def _rooted_placements(self, settlement: Settlement, tile: Tile, site: tuple[int, int]) -> list[dict]:
-        out = []
+    def _rooted_placements(self, settlement: Settlement, tile: Tile, site: tuple[int, int]) -> list[Place]:
+        out: list[Place] = []
         for o in tile.orientations:
             for dr, dc in o.offsets:
                 row, col = site[0] - dr, site[1] - dc
@@ -184,18 +202,18 @@ class Game(PlacementEffects):
                     out.append({"type": "place", "tile": tile.id, "orientation": o.index, "row": row, "col": col})
         return out
 
-    def _options_house_site(self, step: dict) -> list[dict]:
+    def _options_house_site(self, step: Step) -> list[Place]:
         return self._rooted_placements(self._player(step).settlement, self.catalog.tile(step["tile"]), tuple(step["rooted_on"]))
 
-    def _options_year4_mining(self, step: dict) -> list[dict]:
+    def _options_year4_mining(self, step: Step) -> list[Mining]:
         return [{"type": "mining", "choice": "income"}, {"type": "mining", "choice": "pickaxes"}]
 
-    def _options_draft(self, step: dict) -> list[dict]:
+    def _options_draft(self, step: Step) -> list[DraftTurn]:
         player = self._player(step)
         settlement = player.settlement
         cache: dict[str, bool] = {}
-        out = [o.to_move() for o in draft_options(self.catalog, self.trays, self.dice, player.gold)
-               if self._placeable(settlement, self.catalog.tile(o.tile), cache)]
+        out: list[DraftTurn] = [o.to_move() for o in draft_options(self.catalog, self.trays, self.dice, player.gold)
+                                if self._placeable(settlement, self.catalog.tile(o.tile), cache)]
         alleys = self._alley_options(settlement, None, pair=False)
         if self.supply["alleys"] >= 1 and alleys:
             out.append({"type": "free_alleys", "count": 1})
@@ -211,11 +229,13 @@ class Game(PlacementEffects):
                 if not another_sawmill and cost <= player.gold and self._placeable(settlement, tile, cache):
                     out.append({"type": "sawmill", "slot": key, "tile": tile.id, "cost": cost})
         signpost = self._signpost_site(player)
-        if signpost and self._rooted_placements(settlement, self.catalog.tile(player.set_aside), signpost):
-            out.append({"type": "signpost", "tile": player.set_aside})
+        if signpost:
+            assert player.set_aside is not None  # a signpost site only while a building is set aside
+            if self._rooted_placements(settlement, self.catalog.tile(player.set_aside), signpost):
+                out.append({"type": "signpost", "tile": player.set_aside})
         return out or [{"type": "pass"}]
 
-    def _alley_options(self, settlement: Settlement, adjacent_to: tuple[int, int] | None, pair: bool) -> list[dict]:
+    def _alley_options(self, settlement: Settlement, adjacent_to: tuple[int, int] | None, pair: bool) -> list[Place]:
         """Alley placements; ``adjacent_to``: only beside that square (the second of a pair);
         ``pair``: only where a second alley could then go beside it (Free alleys: "If you build two
         alleys, they must be adjacent to each other")."""
@@ -229,7 +249,7 @@ class Game(PlacementEffects):
             spots = [p for p in spots if g.neighbours(g.bit(p.row, p.col)) & free]
         return [{"type": "place", "tile": "alley", "orientation": 0, "row": p.row, "col": p.col} for p in spots]
 
-    def _options_place_tile(self, step: dict) -> list[dict]:
+    def _options_place_tile(self, step: Step) -> list[Place]:
         settlement = self._player(step).settlement
         tile = self.catalog.tile(step["tile"])
         if step.get("rooted_on"):
@@ -237,25 +257,26 @@ class Game(PlacementEffects):
         return [{"type": "place", "tile": tile.id, "orientation": p.orientation, "row": p.row, "col": p.col}
                 for p in legal_placements(settlement, tile)]
 
-    def _options_place_alley(self, step: dict) -> list[dict]:
+    def _options_place_alley(self, step: Step) -> list[Place | AlleyPair]:
         if self.supply["alleys"] < 1:
             return []
         adjacent = tuple(step["adjacent_to"]) if step.get("adjacent_to") else None
         player = self._player(step)
-        out = self._alley_options(player.settlement, adjacent, pair=bool(step.get("pair")))
+        out = cast(list[Place | AlleyPair],  # a new list, which may get an alley_pair too
+                   self._alley_options(player.settlement, adjacent, pair=bool(step.get("pair"))))
         single = not step.get("pair") and adjacent is None
         if single and player.wheelwright_ongoing and self.supply["alleys"] >= 2 and \
                 self._alley_options(player.settlement, None, pair=True):
             out.append({"type": "alley_pair"})  # Wheelwright: two adjacent alleys instead of one
         return out
 
-    def _options_second_partner(self, step: dict) -> list[dict]:
-        out = [{"type": "second_partner", "choice": "face_up", "partner": p} for p in self.face_up_partners]
+    def _options_second_partner(self, step: Step) -> list[SecondPartner]:
+        out: list[SecondPartner] = [{"type": "second_partner", "choice": "face_up", "partner": p} for p in self.face_up_partners]
         if self.partner_deck:
             out.append({"type": "second_partner", "choice": "deck"})
         return out
 
-    def _options_hill_bandit(self, step: dict) -> list[dict]:
+    def _options_hill_bandit(self, step: Step) -> list[HillBandit]:
         if self.supply["hill_bandits"] < 1:
             return []
         settlement = self._player(step).settlement
@@ -276,7 +297,7 @@ class Game(PlacementEffects):
 
     # --- applying moves -----------------------------------------------------------------------
 
-    def apply(self, move: Any) -> list[dict]:
+    def apply(self, move: Any) -> list[Event]:
         """Validate ``move`` against the pending decision and play it; returns the events it caused
         (including the chance steps and automatic steps that follow, up to the next decision).
 
@@ -297,11 +318,11 @@ class Game(PlacementEffects):
         self._advance()
         return self.events[start:]
 
-    def _match(self, step: dict, move: dict) -> dict:
+    def _match(self, step: Step, move: dict[str, Any]) -> dict[str, Any]:
         kind = step["step"]
         match = DECISION_HANDLERS[kind].match
         if match is not None:
-            chosen = match(self, step, move)
+            chosen: dict[str, Any] | None = match(self, step, move)
             if chosen is not None:
                 return chosen
         options = self.legal_moves()
@@ -318,7 +339,7 @@ class Game(PlacementEffects):
         raise IllegalMove("not_an_option", f"{move} is not one of the {len(options)} options of {kind}; "
                                             "GET the legal moves to see them")
 
-    def _match_placement(self, step: dict, move: dict) -> dict | None:
+    def _match_placement(self, step: Step, move: dict[str, Any]) -> Place | None:
         """A ``place`` move checked square by square, so an illegal one is refused with the placement rule it
         breaks (rulebook: Drafting a tile); ``None`` for a move of another type."""
         if move.get("type") != "place":
@@ -327,10 +348,10 @@ class Game(PlacementEffects):
         tile_id = step.get("tile", "alley") if step["step"] != "place_alley" else "alley"
         if move.get("tile", tile_id) != tile_id:
             raise IllegalMove("wrong_tile", f"the tile to place is {tile_id}, not {move.get('tile')!r}")
-        fields = [move.get(k) for k in ("orientation", "row", "col")]
+        fields: list[Any] = [move.get(k) for k in ("orientation", "row", "col")]  # a client's: checked below
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in fields):
             raise IllegalMove("malformed_move", "a placement needs whole numbers orientation, row and col")
-        option = {"type": "place", "tile": tile_id, "orientation": fields[0], "row": fields[1], "col": fields[2]}
+        option: Place = {"type": "place", "tile": tile_id, "orientation": fields[0], "row": fields[1], "col": fields[2]}
         if step["step"] == "place_alley" or step.get("rooted_on"):
             if option not in self.legal_moves():
                 check = check_placement(player.settlement, self.catalog.tile(tile_id), *fields,
@@ -340,16 +361,17 @@ class Game(PlacementEffects):
             return option
         check = check_placement(player.settlement, self.catalog.tile(tile_id), *fields)
         if not check.legal:
+            assert check.rule is not None  # an illegal placement names the rule it breaks
             raise IllegalMove(check.rule.value, check.message)
         return option
 
-    def _place(self, player: PlayerState, tile: Tile, move: dict, rooted_on=None) -> None:
+    def _place(self, player: PlayerState, tile: Tile, move: Place, rooted_on: tuple[int, int] | None = None) -> None:
         placed = player.settlement.place(tile, move["orientation"], move["row"], move["col"], rooted_on=rooted_on)
         self.emit({"type": "tile_placed", "seat": player.seat, "tile": tile.id, "orientation": move["orientation"],
                     "row": move["row"], "col": move["col"]})
         self._after_placement(player, placed)
 
-    def _apply_keep_partner(self, step: dict, move: dict) -> None:
+    def _apply_keep_partner(self, step: Step, move: KeepPartner) -> None:
         player = self._player(step)
         player.partners.append({"id": move["partner"], "face_down": True})
         self.partner_deck.extend(p for p in player.dealt if p != move["partner"])
@@ -358,12 +380,12 @@ class Game(PlacementEffects):
         self.emit({"type": "partner_kept", "seat": player.seat})
         self.emit({"type": "partner_kept_card", "seat": player.seat, "partner": move["partner"], "private_to": player.seat})
 
-    def _apply_house_site(self, step: dict, move: dict) -> None:
+    def _apply_house_site(self, step: Step, move: Place) -> None:
         player = self._player(step)
         self.agenda.pop(0)
         self._place(player, self.catalog.tile(step["tile"]), move, rooted_on=tuple(step["rooted_on"]))
 
-    def _apply_year4_mining(self, step: dict, move: dict) -> None:
+    def _apply_year4_mining(self, step: Step, move: Mining) -> None:
         player = self._player(step)
         self.agenda.pop(0)
         if move["choice"] == "income":
@@ -378,17 +400,18 @@ class Game(PlacementEffects):
         if partner:
             self.agenda.insert(0, {"step": "second_partner", "seat": player.seat})
 
-    def _apply_draft(self, step: dict, move: dict) -> None:
+    def _apply_draft(self, step: Step, move: DraftTurn) -> None:
         player = self._player(step)
         self.agenda.pop(0)
         kind = move["type"]
-        if kind == "pass":
+        if move["type"] == "pass":  # move["type"], not kind: mypy narrows the move's type on it
             self.emit({"type": "passed", "seat": player.seat})
-        elif kind == "free_alleys":
+        elif move["type"] == "free_alleys":
             self.emit({"type": "free_alleys", "seat": player.seat, "count": move["count"]})
             self.agenda.insert(0, {"step": "place_alley", "seat": player.seat, "source": "free", "pair": move["count"] == 2})
-        elif kind == "signpost":
+        elif move["type"] == "signpost":
             site = self._signpost_site(player)
+            assert site is not None  # the move is offered only when the site is open
             player.set_aside = None
             self.emit({"type": "signpost_building", "seat": player.seat, "tile": move["tile"]})
             self.agenda.insert(0, {"step": "place_tile", "seat": player.seat, "tile": move["tile"], "source": "signpost",
@@ -396,7 +419,7 @@ class Game(PlacementEffects):
         else:
             self._pay(player, move["cost"])
             tile_id = self.trays.take(move["slot"])
-            if kind == "draft":
+            if move["type"] == "draft":
                 die = next(d for d in self.dice if d.id == move["die"])
                 die.used = True
                 self.emit({"type": "drafted", "seat": player.seat, "die": die.id, "slot": move["slot"], "tile": tile_id,
@@ -404,6 +427,7 @@ class Game(PlacementEffects):
                 die.slot = None
             else:
                 sawmill = self._unused_sawmill(player)
+                assert sawmill is not None  # the move is offered only with an unused Sawmill
                 player.sawmills_used.append(sawmill)
                 self.emit({"type": "sawmill_flipped", "seat": player.seat, "sawmill": sawmill, "slot": move["slot"],
                             "tile": tile_id, "cost": move["cost"]})
@@ -415,13 +439,13 @@ class Game(PlacementEffects):
         player.gold -= gold
         self.supply["gold"] += gold
 
-    def _apply_place_tile(self, step: dict, move: dict) -> None:
+    def _apply_place_tile(self, step: Step, move: Place) -> None:
         player = self._player(step)
         self.agenda.pop(0)
         rooted = tuple(step["rooted_on"]) if step.get("rooted_on") else None
         self._place(player, self.catalog.tile(step["tile"]), move, rooted_on=rooted)
 
-    def _apply_place_alley(self, step: dict, move: dict) -> None:
+    def _apply_place_alley(self, step: Step, move: Place | AlleyPair) -> None:
         player = self._player(step)
         self.agenda.pop(0)
         if move["type"] == "alley_pair":
@@ -434,7 +458,7 @@ class Game(PlacementEffects):
             self.agenda.insert(0, {"step": "place_alley", "seat": player.seat, "source": step["source"],
                                    "adjacent_to": [move["row"], move["col"]]})
 
-    def _apply_second_partner(self, step: dict, move: dict) -> None:
+    def _apply_second_partner(self, step: Step, move: SecondPartner) -> None:
         player = self._player(step)
         self.agenda.pop(0)
         if move["choice"] == "deck":
@@ -448,7 +472,7 @@ class Game(PlacementEffects):
         self.emit({"type": "second_partner", "seat": player.seat, "partner": partner, "choice": move["choice"],
                     "face_up_partners": list(self.face_up_partners)})
 
-    def _apply_hill_bandit(self, step: dict, move: dict) -> None:
+    def _apply_hill_bandit(self, step: Step, move: HillBandit) -> None:
         player = self._player(step)
         self.agenda.pop(0)
         take(self.supply, "hill_bandits", 1)
@@ -458,7 +482,7 @@ class Game(PlacementEffects):
 
     # --- automatic steps ------------------------------------------------------------------------
 
-    def emit(self, event: dict) -> None:
+    def emit(self, event: Event) -> None:
         """Record ``event`` (numbered ``n`` and stamped with the state ``version``) in the game's event log."""
         self.events.append({"n": len(self.events), "version": self.version, **event})
 
@@ -484,7 +508,7 @@ class Game(PlacementEffects):
             self.agenda.pop(0)
             AUTOMATIC_STEPS[step["step"]](self, step)
 
-    def _step_setup(self, step: dict) -> None:
+    def _step_setup(self, step: Step) -> None:
         """Setup A-F for the player count (and Solo play / Setup)."""
         catalog, n = self.catalog, self.config.players
         rng = self._rng()
@@ -513,12 +537,12 @@ class Game(PlacementEffects):
         steps += [{"step": "year_start"}, {"step": "round_start"}]
         self.agenda[0:0] = steps
 
-    def _wild_setup(self, player: PlayerState) -> list[dict]:
+    def _wild_setup(self, player: PlayerState) -> list[Step]:
         """The wild sides' setup (House in Danger and Signpost take their building from the trays: Wild sides)."""
         setup = wild_side(player.settlement.side.rule).setup
         return setup(self, player) if setup else []
 
-    def _step_reveal_partners(self, step: dict) -> None:
+    def _step_reveal_partners(self, step: Step) -> None:
         rng = self._rng()
         rng.shuffle(self.partner_deck)
         face_up = self.catalog.rule_numbers.face_up_partners
@@ -530,7 +554,7 @@ class Game(PlacementEffects):
         player.gold += got
         self.emit({"type": "mining_income", "seat": player.seat, "gold": got, "choice": "income"})
 
-    def _step_year_start(self, step: dict) -> None:
+    def _step_year_start(self, step: Step) -> None:
         """Mining income (rulebook: Mining income; Year 4's choice is a decision)."""
         self.emit({"type": "year_start", "year": self.year})
         if self.year == 4:
@@ -539,7 +563,7 @@ class Game(PlacementEffects):
         for seat in self.seat_order():
             self._gain_income(self.players[seat])
 
-    def _step_round_start(self, step: dict) -> None:
+    def _step_round_start(self, step: Step) -> None:
         """Reveal a bandit card on a paw space (solo), roll all dice and place them (chance)."""
         if self.solo is not None and self.round in self.scoreboard_side.paw_rounds:
             for e in reveal_bandit_card(self.catalog, self.solo, self.contracts, self.supply):
@@ -556,7 +580,7 @@ class Game(PlacementEffects):
             turns += [{"step": "draft", "seat": seat}]
         self.agenda[0:0] = turns + [{"step": "round_end"}]
 
-    def _step_round_end(self, step: dict) -> None:
+    def _step_round_end(self, step: Step) -> None:
         """Pass the first player marker clockwise; move the round marker (Move the round marker)."""
         for die in self.dice:
             die.slot, die.used = None, True
@@ -569,7 +593,7 @@ class Game(PlacementEffects):
             self.agenda.insert(0, {"step": "round_start"})
         self.emit({"type": "round_end", "first_player": self.first_player})
 
-    def _step_tussle(self, step: dict) -> None:
+    def _step_tussle(self, step: Step) -> None:
         """The year's Tussle (rulebook: Tussle; Solo play)."""
         points = self.scoreboard_side.tussle_points[self.year - 1]
         if self.solo is not None:
@@ -598,7 +622,7 @@ class Game(PlacementEffects):
             {"seat": r.seat, "bandits": r.bandits, "outcome": r.outcome, "points": r.points} for r in results]})
         self.agenda[0:0] = hill_steps
 
-    def _step_year_end(self, step: dict) -> None:
+    def _step_year_end(self, step: Step) -> None:
         if self.year == 4:
             self.agenda.insert(0, {"step": "game_end"})
             return
@@ -607,7 +631,7 @@ class Game(PlacementEffects):
         self.round_in_year = 1
         self.agenda[0:0] = [{"step": "year_start"}, {"step": "round_start"}]
 
-    def _step_game_end(self, step: dict) -> None:
+    def _step_game_end(self, step: Step) -> None:
         """After the Year 4 Tussle the game ends (rulebook: Endgame); standings by points, then
         unused gold + bullets; still tied players share the place."""
         for player in self.players:
@@ -616,18 +640,18 @@ class Game(PlacementEffects):
             for category, points in endgame_points(self.catalog, player).items():
                 player.score(category, points)
         self.finished = True
-        event = {"type": "game_end", "standings": self.standings(),
+        event: Event = {"type": "game_end", "standings": self.standings(),
                  "scores": [self.score_breakdown(p.seat) for p in self.players]}
         if self.solo_game:
             event["rank"] = solo_rank(self.catalog, self.players[0].points)
         self.emit(event)
 
-    def score_breakdown(self, seat: int) -> dict:
+    def score_breakdown(self, seat: int) -> ScoreBreakdown:
         """A seat's points by category (in play, and the Endgame as it would score now, or as it
         scored once the game is over) and the total — what a score calculator shows."""
         return score_breakdown(self.catalog, self.players[seat], final=self.finished)
 
-    def standings(self) -> list[dict]:
+    def standings(self) -> list[dict[str, int]]:
         """Seats best first: ``{"seat", "points", "tiebreak", "place"}``; ``tiebreak`` is unused gold +
         bullets; equal points and tiebreak share a place (rulebook: Endgame)."""
         rows = sorted(({"seat": p.seat, "points": p.points, "tiebreak": p.gold + p.bullets} for p in self.players),
@@ -653,7 +677,7 @@ class Game(PlacementEffects):
         }
 
     @classmethod
-    def from_json(cls, data: dict, catalog: Catalog | None = None) -> Game:
+    def from_json(cls, data: dict[str, Any], catalog: Catalog | None = None) -> Game:
         """Rebuild a game from ``to_json`` data (settlements are replayed through the placement rules)."""
         game = cls.__new__(cls)
         game.catalog = catalog or load_catalog()
@@ -676,7 +700,7 @@ class Game(PlacementEffects):
         return game
 
     @classmethod
-    def replay(cls, config: GameConfig, moves: list[dict], catalog: Catalog | None = None) -> Game:
+    def replay(cls, config: GameConfig, moves: list[dict[str, Any]], catalog: Catalog | None = None) -> Game:
         """Rebuild a game from its configuration and move list; raises ``IllegalMove`` if a move
         does not apply."""
         game = cls(config, catalog)
@@ -702,21 +726,24 @@ class Game(PlacementEffects):
         return views.view(self, seat)
 
 
+MoveT = TypeVar("MoveT", bound=Move)  #: the moves of one kind of decision
+
+
 @dataclass(frozen=True)
-class DecisionHandlers:
+class DecisionHandlers(Generic[MoveT]):
     """How the engine plays one kind of decision: ``options(game, step)`` lists its legal moves, ``apply(game,
     step, move)`` plays a chosen one, and ``match(game, step, move)``, when set, accepts a move beyond the
     listed options (a placement checked square by square, a cowpoke on any square of the pasture) or returns
     ``None`` to fall back on the options."""
 
-    options: Callable[[Game, dict], list[dict]]
-    apply: Callable[[Game, dict, dict], None]
-    match: Callable[[Game, dict, dict], dict | None] | None = None
+    options: Callable[[Game, Step], list[MoveT]]
+    apply: Callable[[Game, Step, MoveT], None]
+    match: Callable[[Game, Step, dict[str, Any]], MoveT | None] | None = None
 
 
 #: Decision type (the ``step`` of a pending agenda entry) -> its handlers: the one place that says which code
 #: plays which decision (docs/engine.md).
-DECISION_HANDLERS: dict[str, DecisionHandlers] = {
+DECISION_HANDLERS: dict[str, DecisionHandlers[Any]] = {
     "keep_partner": DecisionHandlers(Game._options_keep_partner, Game._apply_keep_partner),
     "house_site": DecisionHandlers(Game._options_house_site, Game._apply_house_site, Game._match_placement),
     "year4_mining": DecisionHandlers(Game._options_year4_mining, Game._apply_year4_mining),
@@ -735,7 +762,7 @@ DECISION_HANDLERS: dict[str, DecisionHandlers] = {
 }
 
 #: Automatic step type -> the code that runs it (chance, scoring and the flow between decisions).
-AUTOMATIC_STEPS: dict[str, Callable[[Game, dict], None]] = {
+AUTOMATIC_STEPS: dict[str, Callable[[Game, Step], None]] = {
     "setup": Game._step_setup,
     "reveal_partners": Game._step_reveal_partners,
     "year_start": Game._step_year_start,

@@ -11,7 +11,7 @@ bandits, Wrangling, Sheriffs and bandits, the Building guide, Wild sides).
 # No ``from __future__ import annotations`` here: Python 3.11's TypedDict reads NotRequired only from evaluated
 # annotations.
 import types
-from typing import Any, Literal, NotRequired, TypedDict, Union, get_args, get_origin, get_type_hints
+from typing import Any, Literal, NotRequired, TypedDict, Union, cast, get_args, get_origin, get_type_hints
 
 
 class KeepPartner(TypedDict):
@@ -205,7 +205,7 @@ def _base(hint: Any) -> type:
         return type(args[0])
     if args:
         return _base(args[0])
-    return hint
+    return cast(type, hint)  # a plain class: str, int or bool
 
 
 def move_errors(move: dict[str, Any]) -> list[str]:

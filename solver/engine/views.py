@@ -26,7 +26,7 @@ An event, move or agenda step of a type not named here keeps only its envelope (
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from solver.rules.endgame import ENDGAME, IN_GAME
@@ -314,7 +314,7 @@ def step_view(step: JSON) -> JSON:
     return picked
 
 
-def score_view(breakdown: JSON, partners_hidden: bool) -> JSON:
+def score_view(breakdown: Mapping[str, Any], partners_hidden: bool) -> JSON:
     """A score breakdown (``{"in_game": {category: points}, "endgame": {category: points}, "total"}``) with the
     ``BREAKDOWN`` fields; ``partners_hidden``: the partner points are left out of ``endgame`` and ``total`` and
     ``"partners_hidden": True`` is added (they depend on a face-down card: rulebook, Setup E and Endgame)."""
@@ -325,7 +325,8 @@ def score_view(breakdown: JSON, partners_hidden: bool) -> JSON:
     return out
 
 
-def view_of(data: JSON, seat: int | None, pending: JSON | None, bandits: list[int], scores: list[JSON]) -> JSON:
+def view_of(data: JSON, seat: int | None, pending: JSON | None, bandits: list[int],
+            scores: Sequence[Mapping[str, Any]]) -> JSON:
     """The view of ``data`` (``Game.to_json``) for ``seat`` (``None``: a spectator): ``GAME``'s fields in
     ``data``'s order, the players, moves and events as ``seat`` sees them (``player_view``, ``move_view``,
     ``event_view``), then ``pending`` (``Game.pending``), ``bandits`` (unshot bandits per seat: open, rulebook

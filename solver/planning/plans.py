@@ -103,9 +103,9 @@ class PlanPosition:
     mining: int = 0
     second_partner: bool = False
     triggered: frozenset[int] = frozenset()
-    town_bonus: tuple[int, ...] | None = None
+    town_bonus: tuple[int, ...] = ()  #: () : the catalog's
     catalog: Catalog = field(default_factory=load_catalog)
-    wrangle_points: dict[int, int] | None = None
+    wrangle_points: dict[int, int] = field(default_factory=dict)  #: {}: the catalog's
     #: wrangle size -> (contract kind, large side still up) for the contract spaces (sizes 4-7)
     contracts: dict[int, tuple[str, bool]] = field(default_factory=dict)
     cowpokes_left: int | None = None
@@ -129,9 +129,9 @@ class PlanPosition:
 
     def __post_init__(self) -> None:
         side = self.catalog.scoreboard.multiplayer
-        if self.town_bonus is None:
+        if not self.town_bonus:
             self.town_bonus = side.town_bonus
-        if self.wrangle_points is None:
+        if not self.wrangle_points:
             self.wrangle_points = dict(side.wrangle_points)
         if self.cowpokes_left is None:
             self.cowpokes_left = self.catalog.supply.counts["cowpokes"]
@@ -373,7 +373,8 @@ def wrangle_plan(position: PlanPosition, before: Settlement,
     candidates = open_touched_pastures(before, after)
     barns = len(building_tiles(after, BARN))
     options = [[0, *p.wrangle_sizes(position.rule_numbers)] for p in candidates]
-    best: tuple[int, list, tuple[int, int]] = (-1, [], (0, 0))
+    assert position.cowpokes_left is not None  # set by __post_init__
+    best: tuple[int, list[tuple[Pasture, int]], tuple[int, int]] = (-1, [], (0, 0))
     for choice in product(*options):
         if sum(1 for k in choice if k) > position.cowpokes_left:
             continue

@@ -10,6 +10,7 @@ Each square carries a ``<title>`` naming it, so a browser shows it on hover.
 
 from __future__ import annotations
 
+from typing import cast
 from xml.sax.saxutils import escape
 
 from solver.components.values import Icon, SpaceKind, Terrain
@@ -27,7 +28,7 @@ PRINTED_COLOURS = {
 }
 TERRAIN_COLOURS = {Terrain.STREET: "#c9b99a", Terrain.FIELD: "#7fb35a", Terrain.BUILDING: "#a0522d"}
 NAMED_BUILDING = "#7b2d12"
-ICON_MARKS = {Icon.COW: "cow", Icon.BANDIT: "B", Icon.SHERIFF: "S", Icon.GOLD: "$", Icon.BULLET: "*", Icon.ALLEY: "="}
+ICON_MARKS: dict[Icon | None, str] = {Icon.COW: "cow", Icon.BANDIT: "B", Icon.SHERIFF: "S", Icon.GOLD: "$", Icon.BULLET: "*", Icon.ALLEY: "="}
 TOKEN_STYLE = {"hill_bandits": ("#c62828", "hill bandit"), "cowpokes": ("#1565c0", "cowpoke"),
                "tombstones": ("#616161", "tombstone")}
 
@@ -42,12 +43,14 @@ def _square(settlement: Settlement, r: int, c: int) -> tuple[str, str, str]:
     cell = settlement.cell_at(r, c)
     if cell is not None:
         placed = settlement.tile_at(r, c)
+        assert placed is not None  # a tile covers the square
         fill = NAMED_BUILDING if cell.named_building else TERRAIN_COLOURS[cell.terrain]
         mark = cell.char if cell.icon is Icon.ACE else ICON_MARKS.get(cell.icon, "")
         what = placed.tile.building or ("alley" if placed.tile.id == "alley" else "tile")
         return fill, mark, f"{what} {placed.tile.id}: {cell.terrain.value}" + (f", {cell.icon.value}" if cell.icon else "")
     space = settlement.side.space(r, c)
-    mark = space.town if space.kind is SpaceKind.TOWN else ("" if space.kind is SpaceKind.EMPTY else settlement.side.rows[r][c])
+    # cast: a town space has its town's letter
+    mark = cast(str, space.town) if space.kind is SpaceKind.TOWN else ("" if space.kind is SpaceKind.EMPTY else settlement.side.rows[r][c])
     return PRINTED_COLOURS.get(space.kind, "#f4ead5"), mark, space.kind.value.replace("_", " ")
 
 

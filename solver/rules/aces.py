@@ -83,5 +83,6 @@ def ace_counts(player: PlayerState) -> dict[str, int]:
     for placed in player.settlement.tiles:
         for _, cell in placed.squares:
             if cell.icon is Icon.ACE:
+                assert cell.suit is not None  # an ace square has a suit (the tile legend)
                 counts[cell.suit.value] += 1
     return dict(counts)

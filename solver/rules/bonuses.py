@@ -15,6 +15,7 @@ from solver.components.values import Catalog, Icon, SpaceKind
 from solver.rules.mining import add_pickaxes
 from solver.rules.player import PlayerState
 from solver.rules.settlement import PlacedTile
+from solver.rules.table import Event, Step
 
 #: The supply item each bonus space (board) and bonus icon (tile) gives, one per space or icon.
 BOARD_BONUS = {SpaceKind.GOLD: "gold", SpaceKind.BULLET: "bullets", SpaceKind.ALLEY: "alleys"}
@@ -30,7 +31,7 @@ def take(supply: dict[str, int], item: str, count: int) -> int:
 
 
 def placement_effects(catalog: Catalog, player: PlayerState, supply: dict[str, int],
-                      placed: PlacedTile) -> tuple[list[dict], list[dict]]:
+                      placed: PlacedTile) -> tuple[list[Event], list[Step]]:
     """Apply the effects of ``placed`` for ``player``: returns ``(events, steps)`` where steps are
     the decisions the placement adds (alleys to place, the second partner), in order."""
     side = player.settlement.side
@@ -44,8 +45,8 @@ def placement_effects(catalog: Catalog, player: PlayerState, supply: dict[str, i
             pickaxes += 1
         if cell.icon in TILE_BONUS:
             gains[TILE_BONUS[cell.icon]] += 1
-    events: list[dict] = []
-    steps: list[dict] = []
+    events: list[Event] = []
+    steps: list[Step] = []
     seat = player.seat
     if gains["gold"]:
         got = take(supply, "gold", gains["gold"])

@@ -16,8 +16,10 @@ empty) is set aside at once (docs/rulings.md R11).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from solver.components.values import Catalog
+from solver.rules.table import Event
 from solver.rules.trays import TrayState, prairie_line, river_line
 
 PRAIRIE, RIVER = "prairie", "river"
@@ -40,7 +42,7 @@ class Die:
         return {"id": self.id, "kind": self.kind, "value": self.value, "slot": self.slot, "used": self.used}
 
     @classmethod
-    def from_json(cls, data: dict) -> Die:
+    def from_json(cls, data: dict[str, Any]) -> Die:
         """Rebuild from ``to_json`` data."""
         return cls(data["id"], data["kind"], data["value"], data["slot"], data["used"])
 
@@ -69,7 +71,7 @@ def _next_free(catalog: Catalog, trays: TrayState, kind: str, start: int, taken:
     return None
 
 
-def place_dice(catalog: Catalog, trays: TrayState, dice: list[Die]) -> list[dict]:
+def place_dice(catalog: Catalog, trays: TrayState, dice: list[Die]) -> list[Event]:
     """Place freshly rolled ``dice`` (their ``value`` is the roll) on their slots, moving clashes
     and dice on empty lines on to the next numbers.  Dice are placed lowest value first (ties by
     id), which puts the set of occupied numbers exactly as the rulebook's examples do.  Returns
@@ -89,7 +91,7 @@ def place_dice(catalog: Catalog, trays: TrayState, dice: list[Die]) -> list[dict
     return events
 
 
-def settle_dice(catalog: Catalog, trays: TrayState, dice: list[Die]) -> list[dict]:
+def settle_dice(catalog: Catalog, trays: TrayState, dice: list[Die]) -> list[Event]:
     """Move on every unused die whose row or column has become entirely empty (during a round).
     Returns ``{"type": "die_moved", "die", "from", "to"}`` events (``to`` is ``None`` when the
     die found no slot and was set aside)."""

@@ -14,10 +14,14 @@ Source: rulebook, Drafting a tile and Claim jumping:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from solver.components.values import Catalog
 from solver.rules.dice import RIVER, Die, die_line
 from solver.rules.trays import TrayState
+
+if TYPE_CHECKING:  # annotations only: the engine defines the moves
+    from solver.engine.moves import Draft
 
 
 @dataclass(frozen=True)
@@ -31,7 +35,7 @@ class DraftOption:
     jumps: int
     cost: int
 
-    def to_move(self) -> dict[str, object]:
+    def to_move(self) -> Draft:
         """The move a client posts: ``{"type": "draft", "die", "slot", "tile", "jumps", "cost"}``."""
         return {"type": "draft", "die": self.die, "slot": self.slot, "tile": self.tile, "jumps": self.jumps, "cost": self.cost}
 

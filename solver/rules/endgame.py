@@ -9,6 +9,8 @@ the Endgame would give now, as a score calculator shows it.
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from solver.components.values import Catalog, SpaceKind
 from solver.rules.aces import ace_counts, ace_points
 from solver.rules.buildings.registry import BUILDINGS
@@ -21,6 +23,19 @@ from solver.rules.wild_sides import rule_of as wild_side
 IN_GAME = ("start", "towns", "wrangles", "contracts", "tussles", "buildings", "rope_trick")
 #: Endgame categories, in the rulebook's order (helper card), then the wild sides'.
 ENDGAME = ("trailblazing", "pink_buildings", "tombstones", "aces", "mining", "partners", "pocket_aces", "carpenters")
+
+
+class _ScoreBreakdownKeys(TypedDict):
+    in_game: dict[str, int]
+    endgame: dict[str, int]
+    total: int
+
+
+class ScoreBreakdown(_ScoreBreakdownKeys, total=False):
+    """A seat's points by category (``score_breakdown``); a view of another seat's may leave out its partner
+    points (``partners_hidden``: ``solver.engine.game.Game.view``)."""
+
+    partners_hidden: bool
 
 
 def pink_building_points(catalog: Catalog, player: PlayerState) -> int:
@@ -52,7 +67,7 @@ def endgame_points(catalog: Catalog, player: PlayerState, counts: dict[str, int]
 
 
 def score_breakdown(catalog: Catalog, player: PlayerState, final: bool,
-                    counts: dict[str, int] | None = None) -> dict[str, object]:
+                    counts: dict[str, int] | None = None) -> ScoreBreakdown:
     """``{"in_game": {category: points}, "endgame": {category: points}, "total": points}``.
 
     ``final``: the Endgame has been scored into the ledger already (the game is over); otherwise the

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from solver.components.values import Catalog
 from solver.rules.player import PlayerState
+from solver.rules.table import Event
 
 
 def income(catalog: Catalog, player: PlayerState) -> int:
@@ -21,7 +22,7 @@ def partner_space(catalog: Catalog) -> int:
     return next(i for i, s in enumerate(catalog.mining_track) if s.partner)
 
 
-def add_pickaxes(catalog: Catalog, player: PlayerState, count: int) -> tuple[list[dict], bool]:
+def add_pickaxes(catalog: Catalog, player: PlayerState, count: int) -> tuple[list[Event], bool]:
     """Move the marker up ``count`` spaces (not past the top: docs/rulings.md R15).
 
     Returns the events and whether the player reached the partner space for the first time (the

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from solver.components.geometry import Coord, anchor_masks
 from solver.components.values import SpaceKind, Tile
@@ -121,7 +121,9 @@ def check_placement(settlement: Settlement, tile: Tile, orientation: int, row: i
             return _illegal(PlacementRule.OFF_BOARD, (r, c), "a tile cannot overlap the edge of the settlement board")
     for r, c in squares:
         if settlement.cover[r][c] >= 0:
-            return _illegal(PlacementRule.OVERLAP, (r, c), f"a tile cannot overlap another tile ({settlement.tile_at(r, c).tile.id})")
+            placed = settlement.tile_at(r, c)
+            assert placed is not None  # the square is covered
+            return _illegal(PlacementRule.OVERLAP, (r, c), f"a tile cannot overlap another tile ({placed.tile.id})")
     for r, c in squares:
         kind = settlement.side.space(r, c).kind
         if kind in _PRINTED:
@@ -132,7 +134,8 @@ def check_placement(settlement: Settlement, tile: Tile, orientation: int, row: i
     mask = g.mask(squares)
     if rooted_on is not None:
         if tuple(rooted_on) not in squares:
-            return _illegal(PlacementRule.OFF_ROOT_SPACE, tuple(rooted_on), "the tile must cover its space")
+            return _illegal(PlacementRule.OFF_ROOT_SPACE, cast(Coord, tuple(rooted_on)),  # tuple(): a list from JSON
+                            "the tile must cover its space")
         return LEGAL
     if not settlement.tiles:
         if not settlement.start:

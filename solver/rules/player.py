@@ -7,6 +7,7 @@ Source: rulebook, Setup D (settlement board, mining track at the bottom space, 5
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from solver.components.values import Catalog, SpaceKind
 from solver.rules.settlement import Settlement
@@ -30,7 +31,7 @@ class PlayerState:
     bullets: int = 0
     ledger: dict[str, int] = field(default_factory=dict)
     mining: int = 0
-    partners: list[dict] = field(default_factory=list)
+    partners: list[dict[str, Any]] = field(default_factory=list)
     dealt: list[str] = field(default_factory=list)
     set_aside: str | None = None
     sawmills_used: list[str] = field(default_factory=list)
@@ -65,7 +66,7 @@ class PlayerState:
         }
 
     @classmethod
-    def from_json(cls, data: dict, catalog: Catalog) -> PlayerState:
+    def from_json(cls, data: dict[str, Any], catalog: Catalog) -> PlayerState:
         """Rebuild from ``to_json`` data (the settlement is replayed through the placement rules)."""
         return cls(data["seat"], Settlement.from_json(data["settlement"], catalog), data["gold"], data["bullets"],
                    dict(data["ledger"]), data["mining"], [dict(p) for p in data["partners"]], list(data["dealt"]),

@@ -11,7 +11,7 @@ Sheriffs and bandits (tombstones).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from solver.components.geometry import Coord, Grid, Orientation, grid
 from solver.components.values import BoardSide, Icon, SpaceKind, Terrain, Tile, TileCell
@@ -214,7 +214,7 @@ class Settlement:
         }
 
     @classmethod
-    def from_json(cls, data: dict, catalog: Catalog) -> Settlement:
+    def from_json(cls, data: dict[str, Any], catalog: Catalog) -> Settlement:
         """Rebuild from ``to_json`` data, replaying every placement through the rules.
 
         Raises ``KeyError`` for an unknown side or tile and ``IllegalPlacement`` for an illegal one.

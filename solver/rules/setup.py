@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from typing import Any
 
 from solver.components.values import BoardSide, Catalog
 from solver.rules.dice import PRAIRIE, RIVER, Die
@@ -68,7 +69,7 @@ class GameConfig:
                 "seats": [{"board": s.board, "side": s.side} for s in self.seats]}
 
     @classmethod
-    def from_json(cls, data: dict) -> GameConfig:
+    def from_json(cls, data: dict[str, Any]) -> GameConfig:
         """Build from plain data; raises ``ConfigError`` for bad values."""
         try:
             seats = tuple(SeatConfig(s.get("board"), s.get("side", "normal")) for s in data.get("seats") or ())

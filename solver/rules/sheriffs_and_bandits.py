@@ -11,6 +11,8 @@ docs/rulings.md R8) and hill bandits.
 
 from __future__ import annotations
 
+from typing import cast
+
 from solver.components.geometry import STEPS, Coord
 from solver.components.values import SpaceKind
 from solver.rules.settlement import Settlement
@@ -74,4 +76,4 @@ def shoot(settlement: Settlement, square: Coord) -> None:
     Raises ``ValueError`` when no unshot bandit stands there."""
     if not settlement.grid.bit(*square) & bandit_mask(settlement):
         raise ValueError(f"no unshot bandit at {square}")
-    settlement.tombstones.add(tuple(square))
+    settlement.tombstones.add(cast(Coord, tuple(square)))  # tuple(): a caller may pass a list

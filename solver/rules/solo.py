@@ -19,8 +19,10 @@ Source: rulebook, Solo play:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from solver.components.values import Catalog
+from solver.rules.table import Event
 from solver.rules.tussle import LOSE, WIN
 
 TIE = "tie"
@@ -65,7 +67,7 @@ class SoloState:
         }
 
     @classmethod
-    def from_json(cls, data: dict) -> SoloState:
+    def from_json(cls, data: dict[str, Any]) -> SoloState:
         """Rebuild from ``to_json`` data (with the deck order)."""
         return cls(list(data["deck"]), list(data["revealed"]), data["bullets_on_bandits"], data["spare_bullets"],
                    data["ridge_hill_bandits"], data["wrangled_cows"])
@@ -105,7 +107,7 @@ def cover_bandits(catalog: Catalog, solo: SoloState) -> int:
     return used
 
 
-def reveal_bandit_card(catalog: Catalog, solo: SoloState, contracts: list[Contract], supply: dict[str, int]) -> list[dict]:
+def reveal_bandit_card(catalog: Catalog, solo: SoloState, contracts: list[Contract], supply: dict[str, int]) -> list[Event]:
     """Reveal the top bandit card and resolve its bullets and cows; changes ``solo``,
     ``contracts`` and ``supply`` (bullets, cowpokes) and returns the events.  Nothing happens
     when the deck is empty (docs/rulings.md R14)."""
@@ -114,7 +116,7 @@ def reveal_bandit_card(catalog: Catalog, solo: SoloState, contracts: list[Contra
     cards = {c.id: c for c in catalog.bandit_cards}
     card = cards[solo.deck.pop(0)]
     solo.revealed.append(card.id)
-    events: list[dict] = [{"type": "bandit_card_revealed", "card": card.id, "bandits": card.bandits,
+    events: list[Event] = [{"type": "bandit_card_revealed", "card": card.id, "bandits": card.bandits,
                            "cows": card.cows, "bullets": card.bullets}]
     if card.bullets:
         taken = min(card.bullets, supply["bullets"])
@@ -139,7 +141,7 @@ def reveal_bandit_card(catalog: Catalog, solo: SoloState, contracts: list[Contra
 
 
 def solo_tussle(catalog: Catalog, solo: SoloState, your_bandits: int, points: int, year: int,
-                supply: dict[str, int]) -> tuple[str, int, bool, list[dict]]:
+                supply: dict[str, int]) -> tuple[str, int, bool, list[Event]]:
     """Resolve the year's Tussle against Bandit Ridge: returns ``(outcome, points gained,
     you take a hill bandit, events)``; adds Bandit Ridge's hill bandit (from the supply) on a tie
     or a loss, covering it with spare bullets at once (docs/rulings.md R13)."""

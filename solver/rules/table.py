@@ -8,13 +8,14 @@ emit an event) or the player (score, tokens), and returns the agenda steps to ru
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import Any, Protocol
 
 from solver.components.values import Catalog
 from solver.rules.player import PlayerState
 from solver.rules.trays import TrayState
 
-Step = dict  #: an agenda step the engine runs next
+Step = dict[str, Any]  #: an agenda step the engine runs next: ``{"step": <decision or automatic step>, "seat": ..., ...}``
+Event = dict[str, Any]  #: an event of the game's log: ``{"type": ..., "seat": ..., ...}`` (the engine numbers it)
 
 
 class Table(Protocol):
@@ -28,6 +29,6 @@ class Table(Protocol):
         """Move up to ``count`` of ``item`` (gold, bullets) from the supply to ``player``; returns how many."""
         ...
 
-    def emit(self, event: dict) -> None:
+    def emit(self, event: Event) -> None:
         """Record an event of the game."""
         ...

@@ -11,6 +11,7 @@ a tile; the geometry is derived in ``../shared/design/components.md`` §3.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from solver.components.values import Catalog, PrairieSlot, RiverSlot
 
@@ -113,7 +114,7 @@ class TrayState:
         return {"stacks": {k: list(v) for k, v in self.stacks.items()}, "removed": list(self.removed)}
 
     @classmethod
-    def from_json(cls, data: dict, catalog: Catalog) -> TrayState:
+    def from_json(cls, data: dict[str, Any], catalog: Catalog) -> TrayState:
         """Rebuild from ``to_json`` data."""
         state = cls.from_catalog(catalog)
         state.stacks = {k: list(v) for k, v in data["stacks"].items()}

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from solver.rules.settlement import Settlement
 from solver.rules.sheriffs_and_bandits import bandit_mask
 
 WIN, LOSE, EVEN = "win", "lose", "even"
@@ -45,7 +46,7 @@ def resolve_tussle(bandits: list[int], points: int, year: int) -> list[TussleRes
     return out
 
 
-def count_bandits(settlement) -> int:
+def count_bandits(settlement: Settlement) -> int:
     """Unshot bandits on a settlement board, as the Tussle counts them (rulebook: Tussle): bandits
     on placed tiles, bandits printed on spaces no tile covers (docs/rulings.md R8) and hill bandits,
     less those turned into tombstones — the squares of ``solver.rules.sheriffs_and_bandits.bandit_mask``."""

@@ -328,3 +328,19 @@ def test_tile_and_board_from_text():
     assert side.start == (0, 0) and side.width == 2
     with pytest.raises(CatalogError, match="exactly one X"):
         board_side_from_map(["..", ".^"])
+
+
+def test_a_wild_side_without_a_rule_is_refused_not_crashed(tmp_path):
+    # Found by the type checker: sorted() over the boards' rules raised TypeError on a missing rule.
+    import shutil
+
+    from solver.components.catalog import data_dir, load_catalog_from
+
+    folder = tmp_path / "data"
+    shutil.copytree(data_dir(), folder)
+    board = folder / "boards" / "01-lone-star-flats.toml"
+    text = board.read_text(encoding="utf-8")
+    assert text.count('\nrule = "') == 1
+    board.write_text("\n".join(line for line in text.split("\n") if not line.startswith('rule = "')), encoding="utf-8")
+    with pytest.raises(CatalogError, match=r"rule None is not a key of wild_sides\.toml"):
+        load_catalog_from(folder)

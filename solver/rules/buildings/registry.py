@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Final
 
 from solver.components.values import Building, Catalog, SpaceKind
 from solver.rules.buildings import building_tiles
@@ -145,7 +146,7 @@ def general_store_choice(table: Table, player: PlayerState, choice: str) -> list
     return [{"step": "place_alley", "seat": player.seat, "source": building.name} for _ in range(amount)]
 
 
-GENERAL_STORE_CHOICES = ("bullets", "pickaxes", "alleys")  #: the General Store's three rewards (Building guide)
+GENERAL_STORE_CHOICES: Final = ("bullets", "pickaxes", "alleys")  #: the General Store's three rewards (Building guide)
 
 
 def wheelwright_choice(table: Table, player: PlayerState, side: str) -> list[Step]:

@@ -4,10 +4,15 @@ stashed gold scores 2 points (``amounts.points_per_gold``).  Stashed gold is not
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from solver.components.values import Catalog
 from solver.rules.player import PlayerState
 from solver.rules.table import Step, Table
 from solver.rules.wild_sides.hooks import WildSideRule
+
+if TYPE_CHECKING:  # annotations only: the engine defines the moves
+    from solver.engine.moves import Stash
 
 KEY = "carpenters"
 
@@ -22,7 +27,7 @@ def _after_building(table: Table, player: PlayerState) -> list[Step]:
     return [{"step": "stash", "seat": player.seat}] if player.gold >= stash_gold(table.catalog) else []
 
 
-def stash_options(catalog: Catalog, player: PlayerState) -> list[dict]:
+def stash_options(catalog: Catalog, player: PlayerState) -> list[Stash]:
     """The ``stash`` decision's moves: stash the gold, or not (none when the player cannot pay it)."""
     gold = stash_gold(catalog)
     if player.gold < gold:

@@ -20,7 +20,9 @@ def pocket_ace_points(catalog: Catalog, player: PlayerState) -> int:
     total = 0
     for r, c in s.side.squares(SpaceKind.POCKET_ACE):
         if s.grid.neighbours(s.grid.bit(r, c)) & s.covered:
-            total += per_ace * counts.get(s.side.space(r, c).suit.value, 0)
+            suit = s.side.space(r, c).suit
+            assert suit is not None  # a pocket ace space has a suit (the board legend)
+            total += per_ace * counts.get(suit.value, 0)
     return total
 
 
