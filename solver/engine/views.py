@@ -27,8 +27,9 @@ An event, move or agenda step of a type not named here keeps only its envelope (
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, get_type_hints
 
+from solver.engine.moves import MOVES as MOVE_TYPES
 from solver.rules.endgame import ENDGAME, IN_GAME
 
 JSON = dict[str, Any]  #: a JSON object, as the state and its views are
@@ -223,27 +224,8 @@ EVENTS: dict[str, dict[str, Any]] = {
 #: An event of a type not in ``EVENTS`` keeps only its envelope and seat.
 UNKNOWN_EVENT = _event("seat")
 
-#: Move type -> its fields (the decisions' moves: docs/engine.md).
-MOVES: dict[str, dict[str, Any]] = {
-    "keep_partner": _fields("type", "partner"),
-    "place": _fields("type", "tile", "orientation", "row", "col"),
-    "mining": _fields("type", "choice"),
-    "draft": _fields("type", "die", "slot", "tile", "jumps", "cost"),
-    "free_alleys": _fields("type", "count"),
-    "sawmill": _fields("type", "slot", "tile", "cost"),
-    "signpost": _fields("type", "tile"),
-    "pass": _fields("type"),
-    "alley_pair": _fields("type"),
-    "second_partner": _fields("type", "choice", "partner"),
-    "hill_bandit": _fields("type", "row", "col"),
-    "wrangle": _fields("type", "cows", "row", "col"),
-    "shoot": _fields("type", "row", "col"),
-    "hideout": _fields("type", "row", "col", "done"),
-    "wheelwright": _fields("type", "side"),
-    "general_store": _fields("type", "choice"),
-    "ace_card": _fields("type", "suit"),
-    "stash": _fields("type", "gold"),
-}
+#: Move type -> its fields: every field of its definition in ``solver.engine.moves`` (the one list of moves).
+MOVES: dict[str, dict[str, Any]] = {kind: _fields(*get_type_hints(cls)) for kind, cls in MOVE_TYPES.items()}
 #: Another seat's moves: its kept partner is withheld (Setup E).
 OTHERS_MOVES = {**MOVES, "keep_partner": _fields("type", partner=_withheld)}
 #: A move of a type not in ``MOVES`` keeps only its type.
