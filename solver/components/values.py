@@ -172,6 +172,13 @@ def _board_legend() -> dict[str, Space]:
 BOARD_LEGEND: dict[str, Space] = _board_legend()
 
 
+def _amount(amounts: dict[str, int], key: str, missing: str) -> int:
+    """``amounts[key]``, or ``KeyError(missing)`` naming the entry and its data file."""
+    if key not in amounts:
+        raise KeyError(missing)
+    return amounts[key]
+
+
 @dataclass(frozen=True)
 class Building:
     """One of the 14 buildings of the Building Guide; ``sign`` is white, red, pink or yellow;
@@ -187,10 +194,7 @@ class Building:
     def amount(self, key: str) -> int:
         """The amount ``key`` of the building's text (``Bank.amount("gold")`` is 3); raises ``KeyError``
         naming the building when its data has no such amount."""
-        try:
-            return self.amounts[key]
-        except KeyError:
-            raise KeyError(f"{self.name} has no amount {key!r} in buildings.toml") from None
+        return _amount(self.amounts, key, f"{self.name} has no amount {key!r} in buildings.toml")
 
 
 @dataclass(frozen=True)
@@ -496,10 +500,7 @@ class WildSide:
 
     def amount(self, key: str) -> int:
         """The amount ``key`` of the side's text (``Rope Trick``: ``points``); raises ``KeyError``."""
-        try:
-            return self.amounts[key]
-        except KeyError:
-            raise KeyError(f"wild side {self.key} has no amount {key!r} in wild_sides.toml") from None
+        return _amount(self.amounts, key, f"wild side {self.key} has no amount {key!r} in wild_sides.toml")
 
 
 @dataclass(frozen=True)
