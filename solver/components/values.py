@@ -567,18 +567,23 @@ class Catalog:
         extra tiles are in no tray stack."""
         return replace(self, tiles=self.tiles + tuple(tiles), boards=self.boards + tuple(boards), _index={})
 
-    def tile(self, tile_id: str) -> Tile:
-        """The tile with ``tile_id`` (``"alley"`` for the alley); raises ``KeyError``."""
+    def _indexed(self) -> dict[str, object]:
+        """Tiles, boards, buildings and wild sides by id (built once: the catalog is immutable)."""
         if not self._index:
             self._index.update({t.id: t for t in self.tiles})
             self._index["alley"] = self.alley
             self._index.update({f"board:{b.id}": b for b in self.boards})
-        return self._index[tile_id]  # type: ignore[return-value]
+            self._index.update({f"building:{b.name}": b for b in self.buildings})
+            self._index.update({f"wild:{w.key}": w for w in self.wild_sides})
+        return self._index
+
+    def tile(self, tile_id: str) -> Tile:
+        """The tile with ``tile_id`` (``"alley"`` for the alley); raises ``KeyError``."""
+        return self._indexed()[tile_id]  # type: ignore[return-value]
 
     def board(self, board_id: str) -> Board:
         """The board with ``board_id``; raises ``KeyError``."""
-        self.tile("alley")
-        return self._index[f"board:{board_id}"]  # type: ignore[return-value]
+        return self._indexed()[f"board:{board_id}"]  # type: ignore[return-value]
 
     def board_side(self, side_id: str) -> BoardSide:
         """A side by its id ``<board id>/<normal|wild>``; raises ``KeyError``."""
@@ -589,14 +594,14 @@ class Catalog:
 
     def building(self, name: str) -> Building:
         """The building named ``name``; raises ``KeyError``."""
-        for b in self.buildings:
-            if b.name == name:
-                return b
-        raise KeyError(name)
+        try:
+            return self._indexed()[f"building:{name}"]  # type: ignore[return-value]
+        except KeyError:
+            raise KeyError(name) from None
 
     def wild_side(self, key: str) -> WildSide:
         """The wild-side rule set with ``key``; raises ``KeyError``."""
-        for w in self.wild_sides:
-            if w.key == key:
-                return w
-        raise KeyError(key)
+        try:
+            return self._indexed()[f"wild:{key}"]  # type: ignore[return-value]
+        except KeyError:
+            raise KeyError(key) from None

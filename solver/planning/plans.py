@@ -150,12 +150,16 @@ class PlanPosition:
         its best reward at ``REWARD_POINTS`` (the Town Hall its points, the Bank its gold, the General Store the
         better of its bullets and alleys: a choice of pickaxes is valued through the mining track when the engine
         resolves it, Building guide)."""
-        rule = rule_of(building)
-        if rule is None or self.catalog.building(rule.name).sign != "red":
-            return 0
-        values = [sum(REWARD_POINTS[item] * n for item, n in reward.items())
-                  for reward in rule.rewards_when_surrounded(self.catalog.building(rule.name)) if "pickaxes" not in reward]
-        return max(values, default=0)
+        cache: dict[str | None, int] = self.__dict__.setdefault("_surround_points", {})
+        if building not in cache:
+            rule = rule_of(building)
+            points = 0
+            if rule is not None and self.catalog.building(rule.name).sign == "red":
+                rewards = rule.rewards_when_surrounded(self.catalog.building(rule.name))
+                points = max((sum(REWARD_POINTS[item] * n for item, n in reward.items())
+                              for reward in rewards if "pickaxes" not in reward), default=0)
+            cache[building] = points
+        return cache[building]
 
     @property
     def tombstone_points(self) -> int:
