@@ -5,7 +5,7 @@
 
 A module may import its own layer and the layers below it, never one above; the imports between modules form
 no cycle; and no module imports a module of the project inside a function (the way a cycle is hidden).
-Imports under ``if TYPE_CHECKING:`` are annotations only and are not counted.
+Imports under ``if TYPE_CHECKING:`` count like any other: an annotation may not point up a layer or close a cycle.
 """
 
 from __future__ import annotations
@@ -29,12 +29,6 @@ def _module_name(path: Path) -> str:
 
 def _modules() -> dict[str, Path]:
     return {_module_name(p): p for pkg in PACKAGES for p in sorted((ROOT / pkg).rglob("*.py"))}
-
-
-def _is_type_checking(node: ast.If) -> bool:
-    test = node.test
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING")
 
 
 def _resolve(module: str, path: Path, node: ast.ImportFrom | ast.Import, known: set[str]) -> list[str]:
@@ -65,10 +59,6 @@ def _imports(module: str, path: Path, known: set[str]) -> tuple[set[str], list[t
 
     def visit(node: ast.AST, inside: bool) -> None:
         for child in ast.iter_child_nodes(node):
-            if isinstance(child, ast.If) and _is_type_checking(child):
-                for sub in child.orelse:
-                    visit(sub, inside)
-                continue
             if isinstance(child, (ast.Import, ast.ImportFrom)):
                 for name in _resolve(module, path, child, known):
                     if inside:

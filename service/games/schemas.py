@@ -13,7 +13,7 @@ from marshmallow import EXCLUDE, INCLUDE, Schema, ValidationError, fields, valid
 from marshmallow.validate import Length, OneOf, Range, Regexp
 
 from service.catalog import app_catalog
-from solver.engine.moves import FIELD_DOCS, MOVES, move_fields
+from solver.rules.moves import FIELD_DOCS, MOVES, move_fields
 from solver.rules.setup import SIDE_CHOICES
 
 SEED_RANGE = Range(-(2**63), 2**63 - 1)
@@ -65,7 +65,7 @@ class GameCreateSchema(Schema):
 
 
 def _move_field(name: str, kind: type, nullable: bool) -> fields.Field:
-    """The schema field of a move's field, from its type in ``solver.engine.moves``."""
+    """The schema field of a move's field, from its type in ``solver.rules.moves``."""
     doc = {"description": FIELD_DOCS[name]}
     if kind is int:
         return fields.Integer(strict=True, validate=SMALL, metadata=doc)
@@ -79,7 +79,7 @@ def _nullable(name: str) -> bool:
 
 
 #: One move: an element of ``GET /games/{game_id}/legal-moves`` posted back unchanged, or its key fields.  Built
-#: from the engine's one definition of the moves (``solver.engine.moves``): its ``type`` is one of ``MOVES`` and
+#: from the engine's one definition of the moves (``solver.rules.moves``): its ``type`` is one of ``MOVES`` and
 #: every field any move carries is listed with its type; the engine checks the move against the pending decision.
 MoveSchema = type("MoveSchema", (Schema,), {
     "__doc__": """One move: an element of ``GET /games/{game_id}/legal-moves`` posted back unchanged, or its key

@@ -21,10 +21,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, cast
 
 from solver.components.values import Catalog, ScoreboardSide, SpaceKind
-from solver.engine.moves import AceCard, GeneralStore, Hideout, Shoot, Stash, Wheelwright, Wrangle
 from solver.rules.bonuses import placement_effects, take
 from solver.rules.buildings import building_tiles, surrounded
 from solver.rules.buildings.registry import BUILDINGS, GENERAL_STORE_CHOICES, general_store_choice, wheelwright_choice
+from solver.rules.moves import AceCard, GeneralStore, Hideout, Shoot, Stash, Wheelwright, Wrangle
 from solver.rules.player import PlayerState
 from solver.rules.settlement import PlacedTile
 from solver.rules.sheriffs_and_bandits import active_sheriffs, all_bandits, shoot, targets_in_sight

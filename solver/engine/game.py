@@ -45,7 +45,13 @@ from solver.components.catalog import load_catalog
 from solver.components.values import Catalog, ScoreboardSide, SpaceKind, Tile
 from solver.engine import views
 from solver.engine.effects import PlacementEffects
-from solver.engine.moves import (
+from solver.rules.bonuses import take
+from solver.rules.buildings.registry import BUILDINGS, rule_of
+from solver.rules.dice import Die, faces, place_dice, settle_dice
+from solver.rules.drafting import draft_options
+from solver.rules.endgame import ScoreBreakdown, endgame_points, score_breakdown
+from solver.rules.mining import add_pickaxes, income
+from solver.rules.moves import (
     AlleyPair,
     Draft,
     FreeAlleys,
@@ -59,12 +65,6 @@ from solver.engine.moves import (
     SecondPartner,
     Signpost,
 )
-from solver.rules.bonuses import take
-from solver.rules.buildings.registry import BUILDINGS, rule_of
-from solver.rules.dice import Die, faces, place_dice, settle_dice
-from solver.rules.drafting import draft_options
-from solver.rules.endgame import ScoreBreakdown, endgame_points, score_breakdown
-from solver.rules.mining import add_pickaxes, income
 from solver.rules.placement import check_placement, has_legal_placement, legal_placements
 from solver.rules.player import PlayerState
 from solver.rules.settlement import Settlement
@@ -711,19 +711,24 @@ class Game(PlacementEffects):
     def position(self, seat: int) -> dict[str, Any]:
         """What ``seat`` knows, as plain data a planner can resume from: ``view(seat)`` plus ``seat`` and the agenda
         (the steps still to come in this turn and round: open information), built by allow-list in
-        ``solver.engine.views.position``.  ``solver.ai.determinize`` rebuilds a playable game from it by sampling
+        ``solver.engine.views.position_of``.  ``solver.ai.determinize`` rebuilds a playable game from it by sampling
         what the seat cannot see."""
-        return views.position(self, seat)
+        return views.position_of(self.to_json(), seat, *self._open_information())
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The state as ``seat`` may see it (``None``: a spectator), built by allow-list in
-        ``solver.engine.views.view``: only the fields named there, so a field the state gains stays hidden until
+        ``solver.engine.views.view_of``: only the fields named there, so a field the state gains stays hidden until
         it is named.  Left out: the seed and the chance counter, the partner and bandit deck orders (sizes only),
         other seats' face-down and dealt partners, other seats' private events and partner choices in the move
         log, and the agenda (``pending`` names the decision instead).  Dice not yet rolled do not exist.
         Added: ``pending``, ``bandits`` per seat (open information) and ``scores`` (each seat's breakdown;
         another seat's partner points are left out while a partner is face down)."""
-        return views.view(self, seat)
+        return views.view_of(self.to_json(), seat, *self._open_information())
+
+    def _open_information(self) -> tuple[dict[str, Any] | None, list[int], list[ScoreBreakdown]]:
+        """What every view adds to the state: the pending decision, each seat's unshot bandits and breakdown."""
+        seats = range(len(self.players))
+        return self.pending(), [self.bandits(s) for s in seats], [self.score_breakdown(s) for s in seats]
 
 
 MoveT = TypeVar("MoveT", bound=Move)  #: the moves of one kind of decision

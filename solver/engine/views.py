@@ -27,15 +27,13 @@ An event, move or agenda step of a type not named here keeps only its envelope (
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, get_type_hints
+from typing import Any, get_type_hints
 
-from solver.engine.moves import MOVES as MOVE_TYPES
 from solver.rules.endgame import ENDGAME, IN_GAME
+from solver.rules.moves import MOVES as MOVE_TYPES
 
 JSON = dict[str, Any]  #: a JSON object, as the state and its views are
 
-if TYPE_CHECKING:
-    from solver.engine.game import Game
 
 
 class _Plain:
@@ -224,7 +222,7 @@ EVENTS: dict[str, dict[str, Any]] = {
 #: An event of a type not in ``EVENTS`` keeps only its envelope and seat.
 UNKNOWN_EVENT = _event("seat")
 
-#: Move type -> its fields: every field of its definition in ``solver.engine.moves`` (the one list of moves).
+#: Move type -> its fields: every field of its definition in ``solver.rules.moves`` (the one list of moves).
 MOVES: dict[str, dict[str, Any]] = {kind: _fields(*get_type_hints(cls)) for kind, cls in MOVE_TYPES.items()}
 #: Another seat's moves: its kept partner is withheld (Setup E).
 OTHERS_MOVES = {**MOVES, "keep_partner": _fields("type", partner=_withheld)}
@@ -332,24 +330,11 @@ def view_of(data: JSON, seat: int | None, pending: JSON | None, bandits: list[in
     return out
 
 
-def _view_of_game(game: Game, data: JSON, seat: int | None) -> JSON:
-    seats = range(len(game.players))
-    return view_of(data, seat, game.pending(), [game.bandits(s) for s in seats], [game.score_breakdown(s) for s in seats])
-
-
-def view(game: Game, seat: int | None) -> dict[str, Any]:
-    """``Game.view``: the game as ``seat`` may see it (``None``: a spectator), ``view_of`` its ``to_json`` data.
-    Left out: the seed and the chance counter, the agenda, the deck orders (sizes only), other seats' face-down
-    and dealt partners, their private events and their kept partner in the move log (rulebook: Setup E, Solo
-    play / Setup) and any field not named in this module."""
-    return _view_of_game(game, game.to_json(), seat)
-
-
-def position(game: Game, seat: int) -> dict[str, Any]:
-    """``Game.position``: ``view(game, seat)`` plus ``seat`` and ``agenda`` (the steps still to come, each through
+def position_of(data: JSON, seat: int, pending: JSON | None, bandits: list[int],
+                scores: Sequence[Mapping[str, Any]]) -> JSON:
+    """``Game.position``: ``view_of`` plus ``seat`` and ``agenda`` (the steps still to come, each through
     ``step_view``: open information), what a planner resumes from (``solver.ai.determinize``)."""
-    data = game.to_json()
-    out = _view_of_game(game, data, seat)
+    out = view_of(data, seat, pending, bandits, scores)
     out["seat"] = seat
     out["agenda"] = [step_view(s) for s in data["agenda"]]
     return out

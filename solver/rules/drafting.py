@@ -14,14 +14,11 @@ Source: rulebook, Drafting a tile and Claim jumping:
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from solver.components.values import Catalog
 from solver.rules.dice import RIVER, Die, die_line
+from solver.rules.moves import Draft
 from solver.rules.trays import TrayState
-
-if TYPE_CHECKING:  # annotations only: the engine defines the moves
-    from solver.engine.moves import Draft
 
 
 @dataclass(frozen=True)

@@ -19,15 +19,45 @@ General Store) must cover its space and needs no connection.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import Enum
-from typing import TYPE_CHECKING, cast
+from typing import Protocol, cast
 
-from solver.components.geometry import Coord, anchor_masks
-from solver.components.values import SpaceKind, Tile
+from solver.components.geometry import Coord, Grid, anchor_masks
+from solver.components.values import BoardSide, SpaceKind, Tile
 
-if TYPE_CHECKING:  # annotations only: the settlement board calls these rules when a tile is placed
-    from solver.rules.settlement import Settlement
+
+class _Placed(Protocol):
+    @property
+    def tile(self) -> Tile: ...
+
+
+class SettlementBoard(Protocol):
+    """What the placement rules read of a settlement board in play (``solver.rules.settlement.Settlement``, which
+    calls them when a tile is placed): the printed side and its grid, which tile covers each square (``cover``:
+    the tile's index, -1 for none), the tiles placed, and the bit masks of blocked, alley-only and covered
+    squares, of the settlement (``region``) and of the start space (``start``)."""
+
+    side: BoardSide
+    grid: Grid
+    cover: list[list[int]]
+    blocked: int
+    alley_only: int
+    covered: int
+    region: int
+    start: int
+
+    @property
+    def tiles(self) -> Sequence[_Placed]: ...
+
+    @property
+    def height(self) -> int: ...
+
+    @property
+    def width(self) -> int: ...
+
+    def tile_at(self, row: int, col: int) -> _Placed | None: ...
 
 
 @dataclass(frozen=True)
@@ -100,7 +130,7 @@ def _illegal(rule: PlacementRule, cell: Coord | None, message: str) -> Placement
     return PlacementCheck(False, rule, cell, f"{message}{where}")
 
 
-def check_placement(settlement: Settlement, tile: Tile, orientation: int, row: int, col: int, *,
+def check_placement(settlement: SettlementBoard, tile: Tile, orientation: int, row: int, col: int, *,
                     rooted_on: Coord | None = None) -> PlacementCheck:
     """Check placing ``tile`` in ``orientation`` anchored at ``(row, col)`` on ``settlement``.
 
@@ -151,7 +181,7 @@ def check_placement(settlement: Settlement, tile: Tile, orientation: int, row: i
     return LEGAL
 
 
-def _targets(settlement: Settlement, tile: Tile) -> tuple[int, int]:
+def _targets(settlement: SettlementBoard, tile: Tile) -> tuple[int, int]:
     """``(forbidden, target)`` masks: spaces the tile may not cover, and spaces it must touch
     (the settlement's neighbours) or, for the first tile, cover (the X)."""
     forbidden = settlement.blocked | settlement.covered
@@ -161,7 +191,7 @@ def _targets(settlement: Settlement, tile: Tile) -> tuple[int, int]:
     return forbidden, target
 
 
-def has_legal_placement(settlement: Settlement, tile: Tile) -> bool:
+def has_legal_placement(settlement: SettlementBoard, tile: Tile) -> bool:
     """True when ``legal_placements(settlement, tile)`` is not empty (stops at the first one)."""
     forbidden, target = _targets(settlement, tile)
     if not target:
@@ -174,7 +204,7 @@ def has_legal_placement(settlement: Settlement, tile: Tile) -> bool:
     return False
 
 
-def legal_placements(settlement: Settlement, tile: Tile) -> list[Placement]:
+def legal_placements(settlement: SettlementBoard, tile: Tile) -> list[Placement]:
     """Every legal placement of ``tile`` on ``settlement`` (not rooted), in order of orientation
     index, then anchor row, then anchor column.
 

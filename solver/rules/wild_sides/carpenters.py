@@ -4,15 +4,11 @@ stashed gold scores 2 points (``amounts.points_per_gold``).  Stashed gold is not
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from solver.components.values import Catalog
+from solver.rules.moves import Stash
 from solver.rules.player import PlayerState
 from solver.rules.table import Step, Table
 from solver.rules.wild_sides.hooks import WildSideRule
-
-if TYPE_CHECKING:  # annotations only: the engine defines the moves
-    from solver.engine.moves import Stash
 
 KEY = "carpenters"
 

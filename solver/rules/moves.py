@@ -1,6 +1,6 @@
-"""The moves of a game, typed: the one definition of every move type and its fields, which the engine's options
-follow (tests check every option against it), ``docs/engine.md`` lists, and the HTTP API's move schema is built
-from (``service``: no second list of move types).
+"""The moves of a game, typed: the decisions the rulebook gives a player, as the one definition of every move
+type and its fields, which the engine's options follow (tests check every option against it), ``docs/engine.md``
+lists, and the HTTP API's move schema and the views are built from (no second list of move types).
 
 A move is a JSON object whose ``type`` names it; ``Game.legal_moves()`` lists the pending decision's moves and
 ``Game.apply(move)`` plays one.  Coordinates are ``row``, ``col``, 0-based, row 0 at the top.  Source: the

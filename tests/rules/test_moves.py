@@ -1,11 +1,11 @@
-"""The typed moves (solver/engine/moves.py): every option the engine offers follows its type's definition, over
+"""The typed moves (solver/rules/moves.py): every option the engine offers follows its type's definition, over
 whole random games on every kind of side, and the definition catches a malformed move."""
 
 from __future__ import annotations
 
 from solver.ai.bots import RandomBot
 from solver.engine.game import Game
-from solver.engine.moves import MOVES, move_errors, move_fields
+from solver.rules.moves import MOVES, move_errors, move_fields
 from solver.rules.setup import GameConfig, SeatConfig
 
 
