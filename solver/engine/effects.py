@@ -28,14 +28,13 @@ from solver.rules.moves import AceCard, GeneralStore, Hideout, Shoot, Stash, Whe
 from solver.rules.player import PlayerState
 from solver.rules.settlement import PlacedTile
 from solver.rules.sheriffs_and_bandits import active_sheriffs, all_bandits, shoot, targets_in_sight
-from solver.rules.solo import Contract
 from solver.rules.table import Event, Step
 from solver.rules.towns import completed_towns, town_points
 from solver.rules.trays import TrayState
 from solver.rules.wild_sides import pocket_aces
 from solver.rules.wild_sides import rule_of as wild_side
 from solver.rules.wild_sides.carpenters import stash, stash_options
-from solver.rules.wrangling import Pasture, pasture_containing, touched_pastures
+from solver.rules.wrangling import Contract, Pasture, claim_cattle_contract, pasture_containing, touched_pastures
 
 
 class PlacementEffects:
@@ -163,20 +162,7 @@ class PlacementEffects:
         points = self.scoreboard_side.wrangle_points[cows]
         player.score("wrangles", points)
         self.emit({"type": "wrangle", "seat": player.seat, "cows": cows, "points": points, "row": move["row"], "col": move["col"]})
-        steps: list[Step] = []
-        if cows >= self.catalog.rule_numbers.contract_min_cows:
-            contract = next(c for c in self.contracts if c.size == cows)
-            spec = next(c for c in self.catalog.scoreboard.contracts if c.kind == contract.kind)
-            amount = spec.small if contract.flipped else spec.large
-            side = "small" if contract.flipped else "large"
-            contract.flipped = True
-            self.emit({"type": "cattle_contract", "seat": player.seat, "contract": contract.kind, "side": side, "amount": amount})
-            if contract.kind == "points":
-                player.score("contracts", amount)
-            elif contract.kind == "alleys":
-                steps += [{"step": "place_alley", "seat": player.seat, "source": "contract"} for _ in range(amount)]
-            else:
-                self.gain(player, contract.kind, amount, "cattle contract")
+        steps = claim_cattle_contract(self, player, self.contracts, cows)
         for name, rule in BUILDINGS.items():  # the Barn: per Barn on the board
             if rule.whenever_wrangling:
                 for _ in building_tiles(player.settlement, name):

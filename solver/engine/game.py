@@ -48,7 +48,7 @@ from solver.engine.effects import PlacementEffects
 from solver.rules.bonuses import take
 from solver.rules.buildings.registry import BUILDINGS, rule_of
 from solver.rules.dice import Die, faces, place_dice, settle_dice
-from solver.rules.drafting import draft_options
+from solver.rules.drafting import alley_spots, draft_options
 from solver.rules.endgame import ScoreBreakdown, endgame_points, score_breakdown
 from solver.rules.mining import add_pickaxes, income
 from solver.rules.moves import (
@@ -69,11 +69,12 @@ from solver.rules.placement import check_placement, has_legal_placement, legal_p
 from solver.rules.player import PlayerState
 from solver.rules.settlement import Settlement
 from solver.rules.setup import GameConfig, choose_sides, deal_partners, seat_players, setup_contracts, setup_dice
-from solver.rules.solo import Contract, SoloState, reveal_bandit_card, solo_rank, solo_tussle
+from solver.rules.solo import SoloState, reveal_bandit_card, solo_rank, solo_tussle
 from solver.rules.table import Event, Step
 from solver.rules.trays import TrayState
 from solver.rules.tussle import WIN, count_bandits, resolve_tussle
 from solver.rules.wild_sides import rule_of as wild_side
+from solver.rules.wrangling import Contract
 
 #: The supply items a game tracks (rulebook: Game components).
 SUPPLY_ITEMS = ("gold", "alleys", "bullets", "cowpokes", "hill_bandits")
@@ -236,17 +237,8 @@ class Game(PlacementEffects):
         return out or [{"type": "pass"}]
 
     def _alley_options(self, settlement: Settlement, adjacent_to: tuple[int, int] | None, pair: bool) -> list[Place]:
-        """Alley placements; ``adjacent_to``: only beside that square (the second of a pair);
-        ``pair``: only where a second alley could then go beside it (Free alleys: "If you build two
-        alleys, they must be adjacent to each other")."""
-        spots = legal_placements(settlement, self.catalog.alley)
-        if adjacent_to is not None:
-            r0, c0 = adjacent_to
-            spots = [p for p in spots if abs(p.row - r0) + abs(p.col - c0) == 1]
-        if pair:
-            g = settlement.grid
-            free = g.full & ~settlement.blocked & ~settlement.covered  # a second alley beside the first is connected
-            spots = [p for p in spots if g.neighbours(g.bit(p.row, p.col)) & free]
+        """Alley placements as moves (``solver.rules.drafting.alley_spots``)."""
+        spots = alley_spots(self.catalog, settlement, adjacent_to, pair)
         return [{"type": "place", "tile": "alley", "orientation": 0, "row": p.row, "col": p.col} for p in spots]
 
     def _options_place_tile(self, step: Step) -> list[Place]:

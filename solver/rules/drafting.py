@@ -1,4 +1,5 @@
-"""Drafting a tile: which stacks the dice make eligible, claim jumping, and what each option costs.
+"""Drafting a tile: which stacks the dice make eligible, claim jumping, what each option costs, and where free
+alleys may go.
 
 Source: rulebook, Drafting a tile and Claim jumping:
 
@@ -9,15 +10,20 @@ Source: rulebook, Drafting a tile and Claim jumping:
   Only river dice may claim jump.
 - You must pay the gold cost printed beside the stack you take from, as well.
 - If a stack is eligible through more than one die, you choose which die to remove.
+
+Free alleys (instead of drafting, one alley or two adjacent ones from the supply): ``alley_spots``.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from solver.components.geometry import Coord
 from solver.components.values import Catalog
 from solver.rules.dice import RIVER, Die, die_line
 from solver.rules.moves import Draft
+from solver.rules.placement import Placement, legal_placements
+from solver.rules.settlement import Settlement
 from solver.rules.trays import TrayState
 
 
@@ -59,3 +65,18 @@ def draft_options(catalog: Catalog, trays: TrayState, dice: list[Die], gold: int
             if cost <= gold:
                 out.append(DraftOption(die.id, key, trays.stacks[key][0], jumps, cost))
     return out
+
+
+def alley_spots(catalog: Catalog, settlement: Settlement, adjacent_to: Coord | None, pair: bool) -> list[Placement]:
+    """Where an alley may go now (rulebook, Free alleys, and bonus alleys: the normal placement rules):
+    ``adjacent_to``: only beside that square (the second alley of a pair); ``pair``: only where a second alley could
+    then go beside it ("If you build two alleys, they must be adjacent to each other")."""
+    spots = legal_placements(settlement, catalog.alley)
+    if adjacent_to is not None:
+        r0, c0 = adjacent_to
+        spots = [p for p in spots if abs(p.row - r0) + abs(p.col - c0) == 1]
+    if pair:
+        g = settlement.grid
+        free = g.full & ~settlement.blocked & ~settlement.covered  # a second alley beside the first is connected
+        spots = [p for p in spots if g.neighbours(g.bit(p.row, p.col)) & free]
+    return spots

@@ -18,7 +18,7 @@ from solver.components.values import BoardSide, Catalog
 from solver.rules.dice import PRAIRIE, RIVER, Die
 from solver.rules.player import PlayerState
 from solver.rules.settlement import Settlement
-from solver.rules.solo import Contract
+from solver.rules.wrangling import Contract
 
 SIDE_CHOICES = ("normal", "wild", "random")
 

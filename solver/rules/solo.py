@@ -24,22 +24,9 @@ from typing import Any
 from solver.components.values import Catalog
 from solver.rules.table import Event
 from solver.rules.tussle import LOSE, WIN
+from solver.rules.wrangling import Contract
 
 TIE = "tie"
-
-
-@dataclass
-class Contract:
-    """A cattle contract on its scoreboard space: ``kind``, the wrangle ``size`` of its space (4-7),
-    and ``flipped`` (its large side has been claimed, or flipped by a solo bandit card)."""
-
-    kind: str
-    size: int
-    flipped: bool = False
-
-    def to_json(self) -> dict[str, object]:
-        """Plain data."""
-        return {"kind": self.kind, "size": self.size, "flipped": self.flipped}
 
 
 @dataclass

@@ -1,4 +1,4 @@
-"""Pastures: groups of edge-connected field squares, their cows and cowpokes.
+"""Wrangling: pastures (groups of edge-connected field squares, their cows and cowpokes) and cattle contracts.
 
 Source: rulebook, Wrangling: "Green spaces, with or without a cow in them, represent fields. Some are
 printed on your settlement board, while others are found on tiles. A group of fields connected directly
@@ -13,7 +13,23 @@ from dataclasses import dataclass
 
 from solver.components.geometry import Coord
 from solver.components.values import RuleNumbers
+from solver.rules.player import PlayerState
 from solver.rules.settlement import Settlement
+from solver.rules.table import Step, Table
+
+
+@dataclass
+class Contract:
+    """A cattle contract on its scoreboard space: ``kind``, the wrangle ``size`` of its space (4-7),
+    and ``flipped`` (its large side has been claimed, or flipped by a solo bandit card)."""
+
+    kind: str
+    size: int
+    flipped: bool = False
+
+    def to_json(self) -> dict[str, object]:
+        """Plain data."""
+        return {"kind": self.kind, "size": self.size, "flipped": self.flipped}
 
 
 @dataclass(frozen=True)
@@ -68,3 +84,26 @@ def touched_pastures(settlement: Settlement, squares: list[Coord]) -> list[Pastu
     g = settlement.grid
     mask = g.mask(squares) & settlement.fields
     return [p for p in pastures(settlement) if p.mask & mask]
+
+
+def claim_cattle_contract(table: Table, player: PlayerState, contracts: list[Contract], cows: int) -> list[Step]:
+    """The cattle contract of a wrangle of ``cows`` cows (rulebook, Wrangling: "When a pasture you wrangle has 4 or
+    more cows, you also gain the bonus shown on the related cattle contract"; the catalog's ``contract_min_cows``):
+    its large side the first time it is claimed, then it is flipped and pays its small side.  Points are scored,
+    gold and bullets taken from the supply, alleys placed at once (the steps returned); a ``cattle_contract``
+    event says which.  A smaller wrangle claims nothing."""
+    if cows < table.catalog.rule_numbers.contract_min_cows:
+        return []
+    contract = next(c for c in contracts if c.size == cows)
+    spec = next(c for c in table.catalog.scoreboard.contracts if c.kind == contract.kind)
+    amount = spec.small if contract.flipped else spec.large
+    side = "small" if contract.flipped else "large"
+    contract.flipped = True
+    table.emit({"type": "cattle_contract", "seat": player.seat, "contract": contract.kind, "side": side, "amount": amount})
+    if contract.kind == "points":
+        player.score("contracts", amount)
+    elif contract.kind == "alleys":
+        return [{"step": "place_alley", "seat": player.seat, "source": "contract"} for _ in range(amount)]
+    else:
+        table.gain(player, contract.kind, amount, "cattle contract")
+    return []

@@ -15,8 +15,9 @@ from solver.rules.dice import Die
 from solver.rules.player import PlayerState
 from solver.rules.settlement import Settlement
 from solver.rules.setup import GameConfig, SeatConfig
-from solver.rules.solo import Contract, SoloState
+from solver.rules.solo import SoloState
 from solver.rules.trays import TrayState
+from solver.rules.wrangling import Contract
 from tests.game_checks import play_random
 
 KEY, VALUE = "zz_secret", "zz-424242"

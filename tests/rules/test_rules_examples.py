@@ -12,8 +12,8 @@ from solver.components.values import SpaceKind
 from solver.rules.aces import SUITS, ace_points, ace_points_brute_force
 from solver.rules.endgame import endgame_points
 from solver.rules.sheriffs_and_bandits import in_sight_of, targets_in_sight
-from solver.rules.solo import Contract
 from solver.rules.tussle import count_bandits
+from solver.rules.wrangling import Contract
 from tests.fixtures import fixture_game, place, resolve
 
 # --- Sheriffs and bandits -------------------------------------------------------------------------

@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from solver.components.catalog import load_catalog
-from solver.rules.solo import Contract, SoloState, reveal_bandit_card, solo_rank, solo_tussle, uncovered_bandits
+from solver.rules.solo import SoloState, reveal_bandit_card, solo_rank, solo_tussle, uncovered_bandits
 from solver.rules.tussle import EVEN, LOSE, WIN, resolve_tussle
+from solver.rules.wrangling import Contract
 
 
 def test_year_2_tussle_example():
