@@ -162,6 +162,40 @@ class Stash(TypedDict):
 Move = (KeepPartner | Place | Mining | Draft | FreeAlleys | Sawmill | Signpost | Pass | AlleyPair | SecondPartner
         | HillBandit | Wrangle | Shoot | Hideout | Wheelwright | GeneralStore | AceCard | Stash)
 
+class Decision(TypedDict):
+    """The pending decision (``Game.pending()``): its ``type`` (a key of ``DECISION_MOVES``) and whose ``seat`` it
+    is; a placing decision names the ``tile`` (``"alley"`` for an alley), where it comes from (``source``) and, for a
+    building placed on a printed space (House in Danger, Signpost), the square it must cover (``rooted_on``, ``[row,
+    col]``); the second alley of a pair must go beside ``adjacent_to``, and ``pair`` marks the first of two."""
+
+    type: str
+    seat: int
+    tile: NotRequired[str]
+    source: NotRequired[str]
+    adjacent_to: NotRequired[list[int]]
+    pair: NotRequired[bool]
+    rooted_on: NotRequired[list[int]]
+
+
+#: Decision type -> the move types it offers (docs/engine.md's table).
+DECISION_MOVES: dict[str, tuple[str, ...]] = {
+    "keep_partner": ("keep_partner",),
+    "house_site": ("place",),
+    "year4_mining": ("mining",),
+    "draft": ("draft", "free_alleys", "sawmill", "signpost", "pass"),
+    "place_tile": ("place",),
+    "place_alley": ("place", "alley_pair"),
+    "second_partner": ("second_partner",),
+    "hill_bandit": ("hill_bandit",),
+    "wrangle": ("wrangle",),
+    "shoot": ("shoot",),
+    "hideout": ("hideout",),
+    "wheelwright": ("wheelwright",),
+    "general_store": ("general_store",),
+    "ace_card": ("ace_card",),
+    "stash": ("stash",),
+}
+
 #: Every move type, by its ``type``.
 MOVES: dict[str, type] = {get_args(get_type_hints(cls)["type"])[0]: cls for cls in get_args(Move)}
 
@@ -214,13 +248,22 @@ def move_errors(move: dict[str, Any]) -> list[str]:
     cls = MOVES.get(move.get("type", ""))
     if cls is None:
         return [f"unknown move type {move.get('type')!r}: one of {', '.join(MOVES)}"]
+    return _errors(move, cls, f"a {move['type']} move")
+
+
+def decision_errors(decision: dict[str, Any]) -> list[str]:
+    """What in a pending decision (``Game.pending()``) does not follow ``Decision``; ``[]`` when it does."""
+    return _errors(decision, Decision, "a decision")
+
+
+def _errors(value: dict[str, Any], cls: type, what: str) -> list[str]:
     hints = get_type_hints(cls, include_extras=True)
-    errors = [f"{name}: missing" for name in sorted(cls.__required_keys__) if name not in move]  # type: ignore[attr-defined]
-    for name, value in move.items():
+    errors = [f"{name}: missing" for name in sorted(cls.__required_keys__) if name not in value]  # type: ignore[attr-defined]
+    for name, item in value.items():
         if name not in hints:
-            errors.append(f"{name}: not a field of a {move['type']} move")
-        elif name != "type" and not _fits(value, hints[name]):
-            errors.append(f"{name}: {value!r} does not fit {hints[name]}")
+            errors.append(f"{name}: not a field of {what}")
+        elif name != "type" and not _fits(item, hints[name]):
+            errors.append(f"{name}: {item!r} does not fit {hints[name]}")
     return errors
 
 
@@ -230,6 +273,8 @@ def _fits(value: Any, hint: Any) -> bool:
         return _fits(value, get_args(hint)[0])
     if origin is Literal:
         return value in get_args(hint)
+    if origin is list:
+        return isinstance(value, list) and all(_fits(v, get_args(hint)[0]) for v in value)
     if origin is Union or origin is types.UnionType:
         return any(_fits(value, a) for a in get_args(hint))
     if hint is type(None):

@@ -4,8 +4,8 @@ whole random games on every kind of side, and the definition catches a malformed
 from __future__ import annotations
 
 from solver.ai.bots import RandomBot
-from solver.engine.game import Game
-from solver.rules.moves import MOVES, move_errors, move_fields
+from solver.engine.game import DECISION_HANDLERS, Game
+from solver.rules.moves import DECISION_MOVES, MOVES, decision_errors, move_errors, move_fields
 from solver.rules.setup import GameConfig, SeatConfig
 
 
@@ -15,8 +15,11 @@ def test_every_offered_move_follows_its_definition():
         game = Game(GameConfig(players=players, seed=seed, seats=(SeatConfig(side=side),) * players))
         bot = RandomBot(seed)
         while not game.finished:
+            pending = game.pending()
+            assert pending is not None and decision_errors(pending) == [], (pending, decision_errors(pending))
             for move in game.legal_moves():
                 assert move_errors(move) == [], (move, move_errors(move))
+                assert move["type"] in DECISION_MOVES[pending["type"]], (pending, move)
                 seen.add(move["type"])
             game.apply(bot.choose(game, game.pending()["seat"]))
     assert seen <= set(MOVES) and {"draft", "place", "keep_partner", "second_partner", "wrangle"} <= seen
@@ -34,3 +37,10 @@ def test_a_malformed_move_is_described():
 def test_the_fields_of_all_moves():
     fields = move_fields()
     assert fields["row"] is int and fields["tile"] is str and fields["done"] is bool and "type" not in fields
+
+
+def test_every_decision_the_engine_plays_is_defined_with_its_moves():
+    assert set(DECISION_MOVES) == set(DECISION_HANDLERS)
+    assert {t for types in DECISION_MOVES.values() for t in types} == set(MOVES)
+    assert decision_errors({"type": "draft", "seat": 0, "pair": "yes"}) == ["pair: 'yes' does not fit typing.NotRequired[bool]"]
+    assert decision_errors({"type": "draft"}) == ["seat: missing"]
