@@ -13,6 +13,7 @@ import datetime
 import json
 import random
 from functools import lru_cache
+from pathlib import Path
 
 from puzzles.format import canonical_json, content_id
 from puzzles.generate import (
@@ -29,7 +30,8 @@ from puzzles.generate import (
     rating,
 )
 from puzzles.position import FORMAT, PuzzleError, hand_json, position_json
-from solver.components.catalog import load_catalog
+from solver.components.catalog import catalog_dir, load_catalog, load_catalog_from
+from solver.components.values import Catalog
 from solver.planning.plans import TERMS
 
 SEED_PREFIX = "wild-tiled-west/daily-puzzle/v1"  #: change it (v2, ...) whenever generation changes
@@ -79,12 +81,13 @@ def _as_date(date: object) -> datetime.date:
     raise PuzzleError(f"a puzzle's date must be a datetime.date, not {type(date).__name__}")
 
 
-def generate_daily(date: datetime.date, difficulty: str, report: dict | None = None) -> dict:
+def generate_daily(date: datetime.date, difficulty: str, report: dict | None = None,
+                   catalog: Catalog | None = None) -> dict:
     """Generate the puzzle of ``date`` at ``difficulty`` (no cache; ``daily_puzzle`` checks the arguments).
     ``report``, when given, receives the candidates tried and why each was discarded (``unproven``: a proof
     did not fit the deterministic budget; ``off_grade``: proven, graded at another difficulty).
     Raises ``GenerationTimeout`` or ``GenerationError`` like ``daily_puzzle``."""
-    catalog = load_catalog()
+    catalog = catalog or load_catalog()
     recipe = RECIPES[difficulty]
     counts = {"candidates": 0, "unproven": 0, "off_grade": 0}
     if report is not None:
@@ -103,11 +106,12 @@ def generate_daily(date: datetime.date, difficulty: str, report: dict | None = N
 
 
 @lru_cache(maxsize=64)
-def _daily_text(date: datetime.date, difficulty: str) -> str:
-    return canonical_json(generate_daily(date, difficulty))
+def _daily_text(date: datetime.date, difficulty: str, folder: str) -> str:
+    return canonical_json(generate_daily(date, difficulty, catalog=load_catalog_from(Path(folder))
+                                         if folder != str(catalog_dir()) else None))
 
 
-def daily_puzzle(date: datetime.date, difficulty: str = "medium") -> dict:
+def daily_puzzle(date: datetime.date, difficulty: str = "medium", catalog: Catalog | None = None) -> dict:
     """The puzzle of ``date`` at ``difficulty`` (``easy``, ``medium`` or ``hard``), as JSON-ready data:
 
     ``{"id", "format", "date" (YYYY-MM-DD), "difficulty", "position", "hand", "optimum" (points),
@@ -116,10 +120,14 @@ def daily_puzzle(date: datetime.date, difficulty: str = "medium") -> dict:
     (docs/puzzles.md).  The same date and difficulty give the same data (and the same canonical JSON,
     ``puzzles.format.canonical_json``) on every machine with the same generator and OR-Tools version.
 
-    Takes seconds (CP-SAT proofs); results are cached in the process.  Raises ``PuzzleError`` for an
+    ``catalog``: the components and rule numbers to generate with (default: the catalog of ``catalog_dir()``).
+    Takes seconds (CP-SAT proofs); results are cached in the process (per date, difficulty and default catalog
+    folder; a catalog passed in is not cached).  Raises ``PuzzleError`` for an
     unknown difficulty or a ``date`` that is not a ``datetime.date``, ``GenerationTimeout`` when the
     wall-clock safety limit stops a proof, ``GenerationError`` when no candidate is proven and graded.
     """
     if difficulty not in DIFFICULTIES:
         raise PuzzleError(f"unknown difficulty {difficulty!r}: one of {', '.join(DIFFICULTIES)}")
-    return json.loads(_daily_text(_as_date(date), difficulty))
+    if catalog is not None:
+        return json.loads(canonical_json(generate_daily(_as_date(date), difficulty, catalog=catalog)))
+    return json.loads(_daily_text(_as_date(date), difficulty, str(catalog_dir())))

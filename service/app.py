@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import datetime
 import http
+from pathlib import Path
 from typing import Any, cast
 
 from flask import Flask
@@ -40,7 +41,7 @@ from service.puzzles.routes import blp as puzzles_blp
 from service.puzzles.routes import puzzles_command
 from service.puzzles.store import PuzzleStore
 from service.storage import BUSY_TIMEOUT_S, Storage, database_url
-from solver.components.catalog import load_catalog
+from solver.components.catalog import load_catalog, load_catalog_from
 
 API_TITLE = "Wild Tiled West engine"
 API_VERSION = "0.2.0"
@@ -67,11 +68,12 @@ class ProblemApi(Api):
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the app.  ``config`` overrides Flask settings (tests pass ``{"TESTING": True}``).
 
-    The catalog is loaded and validated at start-up, so a broken data file stops the service
-    from starting (``solver.components.catalog.CatalogError``) instead of failing on a request; the database
-    tables are created when missing.
+    The catalog is loaded and validated at start-up from the ``CATALOG_DIR`` setting (default ``$WTW_CATALOG``, else
+    the packaged data: a player's corrected copy of the data files), so a broken data file stops the service
+    from starting (``solver.components.catalog.CatalogError``, naming each problem's file, entry and constraint)
+    instead of failing on a request; the games, hints, analysis, puzzles and catalog resources all use it.  The
+    database tables are created when missing.
     """
-    catalog = load_catalog()
     app = Flask(__name__)
     app.config.update(
         API_TITLE=API_TITLE,
@@ -96,11 +98,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         DATABASE_LOCK_TIMEOUT=BUSY_TIMEOUT_S,
     )
     app.config.from_prefixed_env()
+    if config:
+        app.config.update(config)
+    folder = app.config.get("CATALOG_DIR")
+    catalog = load_catalog_from(Path(folder)) if folder else load_catalog()
     json_provider = cast(DefaultJSONProvider, app.json)
     json_provider.sort_keys = False
     json_provider.ensure_ascii = False
-    if config:
-        app.config.update(config)
     storage = Storage(database_url(app.config, app.instance_path), float(app.config["DATABASE_LOCK_TIMEOUT"]))
     storage.create_tables()
     app.extensions["wtw_catalog"] = catalog
@@ -108,7 +112,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     heavy = HeavyWork(app.config["HEAVY_SLOTS"], app.config["HEAVY_WAIT_SECONDS"])
     app.extensions["wtw_heavy"] = heavy
     app.extensions["wtw_puzzles"] = PuzzleStore(storage, heavy, _date(app.config["PUZZLES_FIRST_DATE"]),
-                                                int(app.config["PUZZLES_DAYS_AHEAD"]))
+                                                int(app.config["PUZZLES_DAYS_AHEAD"]), catalog=catalog if folder else None)
     api = ProblemApi(app, spec_kwargs={"info": {"description": "JSON API of the Wild Tiled West engine: see docs/api.md"}})
     api.spec.components.security_scheme("seatToken", {
         "type": "http", "scheme": "bearer",

@@ -9,6 +9,8 @@
     python -m solver selfplay --players 1 --games 200 --bot hint --seed 1   # bots play whole games
     python -m solver priors --games 20                       # rebuild the partner priors by self-play
 
+``--catalog DIR`` (before the command), or the ``WTW_CATALOG`` environment variable, uses a folder of data files
+instead of the packaged ones: a copy a player corrected (``python -m solver --catalog ~/my-data catalog check``).
 Each command's work is done by the module named in its help; this module only reads the arguments
 (the standard library's ``argparse``) and prints.  Exit status: 0, or 1 when the catalog is invalid, or 2 for
 bad arguments or an unknown board side or tile.
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 
@@ -25,7 +28,7 @@ from solver.ai.bots import BOTS
 from solver.ai.hints import DEFAULT_BUDGET_MS
 from solver.ai.partner_priors_rebuild import measure, write_priors
 from solver.ai.selfplay import print_summary, run
-from solver.components.catalog import CatalogError, load_catalog, summary
+from solver.components.catalog import CATALOG_ENV, CatalogError, load_catalog, summary
 from solver.components.report import reconstructed_report
 from solver.components.values import Catalog
 from solver.render.text import render_settlement
@@ -36,6 +39,8 @@ from solver.rules.setup import SIDE_CHOICES
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="python -m solver", description="Wild Tiled West: components, rules, bots")
+    parser.add_argument("--catalog", type=Path, metavar="DIR",
+                        help=f"a folder of data files to use instead of the packaged ones (also ${CATALOG_ENV})")
     sub = parser.add_subparsers(dest="command", required=True)
     sub.add_parser("boards", help="list the settlement board sides")
     board = sub.add_parser("board", help="draw a settlement board side (solver.render.text)")
@@ -95,6 +100,8 @@ def main(argv: list[str] | None = None) -> int:
     """Run the command line; returns the exit status (see the module docstring)."""
     parser = _parser()
     args = parser.parse_args(argv)
+    if args.catalog:
+        os.environ[CATALOG_ENV] = str(args.catalog)  # every default catalog of this process: games, bots, hints
     try:
         catalog = load_catalog()
     except CatalogError as exc:

@@ -15,9 +15,19 @@ import pytest
 
 from puzzles.position import puzzle_position
 from puzzles.verify import verify_solution
+from service.app import create_app
+from solver.__main__ import main as cli_main
 from solver.ai.bots import RandomBot
 from solver.ai.hints import hint
-from solver.components.catalog import CatalogError, board_side_from_map, data_dir, load_catalog, load_catalog_from, tile_from_map
+from solver.components.catalog import (
+    CATALOG_ENV,
+    CatalogError,
+    board_side_from_map,
+    data_dir,
+    load_catalog,
+    load_catalog_from,
+    tile_from_map,
+)
 from solver.engine.game import Game
 from solver.planning.cpsat.solve import solve_plan
 from solver.planning.plans import PlanPosition, bandit_value, play
@@ -46,8 +56,8 @@ def _copy(tmp: Path) -> Path:
 
 
 @pytest.fixture(scope="module")
-def corrected(tmp_path_factory) -> object:
-    """The packaged catalog with five corrections, each marked with its own source where the rulebook's was."""
+def corrected_folder(tmp_path_factory) -> Path:
+    """A copy of the data with five corrections, each marked with its own source where the rulebook's was."""
     folder = _copy(tmp_path_factory.mktemp("corrected"))
     board = folder / "scoreboard.toml"
     _sub(board, r'^"3" = 3$', '"3" = 4')  # a wrangle of 3 cows: 3 -> 4 points (both sides)
@@ -57,7 +67,13 @@ def corrected(tmp_path_factory) -> object:
     _sub(folder / "rules.toml", r'tombstone_points = "rulebook: [^"]*"', f'tombstone_points = "{CORRECTION}"')
     _sub(folder / "supply.toml", r"^cowpokes = 15$", "cowpokes = 2")
     _sub(folder / "supply.toml", r'^sources = \{ tray_tiles', f'sources = {{ cowpokes = "{CORRECTION}", tray_tiles')
-    return load_catalog_from(folder)
+    return folder
+
+
+@pytest.fixture(scope="module")
+def corrected(corrected_folder) -> object:
+    """The catalog of the corrected copy."""
+    return load_catalog_from(corrected_folder)
 
 
 def test_the_corrected_copy_loads_with_its_values(corrected):
@@ -191,3 +207,39 @@ def test_a_puzzles_verified_score_follows_the_catalog(corrected):
     assert fixed["score"] - packaged["score"] == expected
     for term in ("mining", "bonuses", "horseshoes", "buildings"):
         assert fixed["breakdown"][term] == packaged["breakdown"][term]
+
+
+# --- a catalog a player swaps in (issue 26): the folder is a setting, read by everything -------------------------
+
+
+def test_the_default_catalog_follows_the_environment(corrected_folder, monkeypatch):
+    monkeypatch.setenv(CATALOG_ENV, str(corrected_folder))
+    catalog = load_catalog()
+    assert catalog.rule_numbers.tombstone_points == 3 and catalog.supply.counts["cowpokes"] == 2
+    game = Game(GameConfig(players=2, seed=1))  # no catalog passed: the default one
+    assert game.catalog is catalog and game.supply["cowpokes"] == 2
+    assert PlanPosition(Settlement(board_side_from_map(["X.."])), ()).cowpokes_left == 2
+    monkeypatch.delenv(CATALOG_ENV)
+    assert load_catalog().supply.counts["cowpokes"] == 15
+
+
+def test_the_command_line_checks_a_copy(corrected_folder, tmp_path, capsys):
+    assert cli_main(["--catalog", str(corrected_folder), "catalog", "check"]) == 0
+    assert capsys.readouterr().out.startswith("ok: 96 tiles")
+    broken = _copy(tmp_path)
+    _sub(broken / "rules.toml", r"^tombstone_points = 2$", "tombstone_points = 3")
+    assert cli_main(["--catalog", str(broken), "catalog", "check"]) == 1
+    assert "rules.toml: endgame: tombstone_points must be 2 (its source is the rulebook), got 3" in capsys.readouterr().err
+    assert cli_main(["--catalog", str(tmp_path / "nowhere"), "catalog", "check"]) == 1
+    assert "no such folder of data files" in capsys.readouterr().err
+
+
+def test_the_service_serves_a_copy_and_refuses_a_broken_one_at_start(corrected_folder, tmp_path):
+    app = create_app({"TESTING": True, "CATALOG_DIR": str(corrected_folder),
+                      "DATABASE_URL": f"sqlite:///{tmp_path / 'db.sqlite3'}"})
+    board = app.test_client().get("/catalog/scoreboard").get_json()
+    assert board["multiplayer"]["tussle_points"][0] == 4 and board["supply"]["cowpokes"] == 2
+    broken = _copy(tmp_path)
+    _sub(broken / "buildings.toml", r"^amounts = \{ points = 10 \}$", "amounts = { points = 12 }")
+    with pytest.raises(CatalogError, match=r"buildings\.toml: building Town Hall: amounts\.points = 12 is not stated"):
+        create_app({"TESTING": True, "CATALOG_DIR": str(broken), "DATABASE_URL": f"sqlite:///{tmp_path / 'b.sqlite3'}"})

@@ -19,6 +19,7 @@ made): they would spoil it.  The proven ``optimum`` is shown: it is the target s
 from __future__ import annotations
 
 import datetime
+import functools
 import json
 import logging
 import threading
@@ -34,6 +35,7 @@ from service.cache import LRUCache
 from service.heavy import HeavyWork
 from service.problems import Refused
 from service.storage import Storage, StoredPuzzle
+from solver.components.values import Catalog
 
 log = logging.getLogger(__name__)
 #: Members of a stored puzzle that no answer shows: the optimal solution and its score by term.
@@ -55,8 +57,10 @@ class PuzzleStore:
     ``generator`` makes a day's puzzle (``puzzles.daily.daily_puzzle``; tests put a stand-in there)."""
 
     def __init__(self, storage: Storage, heavy: HeavyWork, first_date: datetime.date, days_ahead: int,
-                 cached: int = 64):
-        self.generator: Callable[[datetime.date, str], dict[str, Any]] = daily_puzzle
+                 cached: int = 64, catalog: Catalog | None = None):
+        self.catalog = catalog  #: the app's catalog when it is not the default one (``CATALOG_DIR``)
+        self.generator: Callable[[datetime.date, str], dict[str, Any]] = (
+            daily_puzzle if catalog is None else functools.partial(daily_puzzle, catalog=catalog))
         self.storage = storage
         self.heavy = heavy
         self.first_date = first_date
@@ -129,7 +133,7 @@ class PuzzleStore:
         a tile not in the hand or used twice)."""
         stored = self.get(puzzle_id)
         try:
-            verdict = verify_solution(json.loads(stored.canonical), solution)
+            verdict = verify_solution(json.loads(stored.canonical), solution, self.catalog)
         except PuzzleError as exc:
             raise Refused(422, str(exc), rule="invalid_solution") from None
         return {"puzzle": stored.id, **verdict}

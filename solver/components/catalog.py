@@ -11,6 +11,7 @@ Command line: ``python -m solver catalog check`` validates and prints a summary;
 
 from __future__ import annotations
 
+import os
 import re
 import tomllib
 from collections import Counter
@@ -691,9 +692,20 @@ def board_side_from_map(rows: list[str] | str, towns: list[dict] | None = None, 
 # --- loading -----------------------------------------------------------------------------------------
 
 
+#: The environment variable naming a folder of data files to use instead of the packaged ones (a corrected copy).
+CATALOG_ENV = "WTW_CATALOG"
+
+
 def data_dir() -> Path:
     """The folder of the packaged data files."""
     return Path(str(resources.files("solver.components") / "data"))
+
+
+def catalog_dir() -> Path:
+    """The folder every default catalog is loaded from: ``$WTW_CATALOG`` when set (a copy of the data a player
+    corrected), else the packaged data (``data_dir``)."""
+    folder = os.environ.get(CATALOG_ENV)
+    return Path(folder) if folder else data_dir()
 
 
 def _read(path: Path, problems: _Problems, name: str) -> dict:
@@ -712,6 +724,8 @@ def load_catalog_from(folder: Path) -> Catalog:
 
     Raises ``CatalogError`` listing every problem, each with its file and entry.
     """
+    if not Path(folder).is_dir():
+        raise CatalogError([f"{folder}: no such folder of data files (a copy of solver/components/data)"])
     problems = _Problems()
     read: Callable[[str], dict] = lambda name: _read(folder / name, problems, name)
     rules = _load_rule_numbers(read("rules.toml"), problems)
@@ -733,10 +747,15 @@ def load_catalog_from(folder: Path) -> Catalog:
                    partners, bandit_cards, ridge, ridge_prov, wild_sides, supply, rules)
 
 
-@lru_cache(maxsize=1)
 def load_catalog() -> Catalog:
-    """The packaged catalog, loaded once per process.  Raises ``CatalogError``."""
-    return load_catalog_from(data_dir())
+    """The default catalog: the data of ``catalog_dir()`` (``$WTW_CATALOG`` or the packaged data), loaded and
+    checked once per folder and process.  Raises ``CatalogError`` naming each problem's file and entry."""
+    return _load_cached(str(catalog_dir().resolve()))
+
+
+@lru_cache(maxsize=8)
+def _load_cached(folder: str) -> Catalog:
+    return load_catalog_from(Path(folder))
 
 
 def summary(catalog: Catalog) -> str:
