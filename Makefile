@@ -22,7 +22,7 @@ serve: $(STAMP)
 	$(VENV)/bin/gunicorn --bind $(HOST):$(PORT) --workers 2 --worker-class gthread --threads 8 'service.app:create_app()'
 
 test: $(STAMP)
-	$(PY) -m ruff check solver service puzzles tests bench
+	$(PY) -m ruff check solver service puzzles tests bench tools
 	$(PY) -m mypy
 	$(PY) -m pytest -q
 
