@@ -250,7 +250,12 @@ def _draft_candidates(search: _Search) -> list[tuple[float, list[dict]]]:
         if kind in ("draft", "sawmill", "signpost"):
             tile = game.catalog.tile(move["tile"])
             cost = move.get("cost", 0) * GOLD_VALUE * max(remaining(game), 0.0)
-            valued = search.shortlist(game, tile)
+            if kind == "signpost":  # its building must cover signpost 3 (Wild sides / Signpost): the engine's options
+                after = search.fork()
+                after.apply(move)
+                valued = search.shortlist(after, tile, after.legal_moves())
+            else:
+                valued = search.shortlist(game, tile)
             for value, place in valued:
                 out.append((value - cost, [move, place]))
             if not valued:  # the budget ran out before this tile was valued

@@ -507,3 +507,22 @@ def test_solo_look_ahead_weighs_both_wrangle_choices():
         play_option(trial, option.moves)
     plain, _ = rank_options(game, 0, 100, 60_000)
     assert not any(o.other_wrangle for o in plain)  # hints (no look-ahead) keep one choice per option
+
+
+def test_a_hint_at_a_draft_offering_the_signpost_building():
+    # Issue 27: at a draft decision that offers Signpost's set-aside building, the hint valued that building's
+    # ordinary placements instead of those covering signpost 3 (Wild sides / Signpost), and playing the option
+    # raised IllegalMove ("the tile must cover its space"). 3 players, seed 11, the first seat on Signpost.
+    game = Game(GameConfig(players=3, seed=11, seats=(SeatConfig(side="wild"), SeatConfig(), SeatConfig())))
+    assert game.players[0].settlement.side.rule == "signpost"
+    bot = RandomBot(0)
+    while not any(m["type"] == "signpost" for m in game.legal_moves()):
+        game.apply(bot.choose(game, game.pending()["seat"]))
+    seat = game.pending()["seat"]
+    answer = hint(game.position(seat), top=10, budget_ms=60_000, sample_seed=0)
+    signposts = [o for o in answer["options"] if o["moves"][0]["type"] == "signpost"]
+    assert signposts and not answer["partial"]
+    for option in answer["options"]:  # every option is accepted move by move by the real game
+        trial = Game.from_json(game.to_json(), game.catalog)
+        for move in option["moves"]:
+            trial.apply(move)
