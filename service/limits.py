@@ -41,6 +41,8 @@ def init_limits(app: Flask, limited: dict[str, tuple[str, ...]], exempt_endpoint
         # their own, which the limiter raises to its window's reset at most)
         if response.status_code not in (429, 503):
             response.headers.pop("Retry-After", None)
+        elif response.headers.get("Retry-After", "1").isdigit() and int(response.headers["Retry-After"]) < 1:
+            response.headers["Retry-After"] = "1"  # never "retry at once": the window's reset is under a second away
         return response
 
     limiter = Limiter(get_remote_address, app=app)

@@ -246,6 +246,17 @@ def test_rate_limit_is_a_429_problem(tmp_path):
     app.extensions["wtw_games"].storage.engine.dispose()
 
 
+def test_retry_after_is_never_below_one_second(tmp_path):
+    # Issue 27: a limiter window resetting within the second answered ``Retry-After: 0`` ("retry at once"); the
+    # limiter's header passes through the app's after-request hook, which keeps it at 1 second or more.
+    app = create_app({"TESTING": True, "DATABASE_URL": fresh_database(tmp_path, "retry"), "RATELIMIT_ENABLED": False})
+    app.add_url_rule("/probe/<int:wait>", "probe", lambda wait: ("", 429, {"Retry-After": str(wait)}))
+    client = app.test_client()
+    assert client.get("/probe/0").headers["Retry-After"] == "1"
+    assert client.get("/probe/7").headers["Retry-After"] == "7"
+    app.extensions["wtw_games"].storage.engine.dispose()
+
+
 def _sse(text: str) -> list[dict]:
     out = []
     for block in text.strip().split("\n\n"):
