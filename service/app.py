@@ -12,7 +12,8 @@ of ``service.limits``, ``MAX_CONTENT_LENGTH`` (bytes of a request body; default 
 the hint and plan budgets in milliseconds ``HINT_DEFAULT_BUDGET_MS`` (800), ``HINT_MAX_BUDGET_MS``
 (2000), ``PLACEMENTS_DEFAULT_BUDGET_MS`` (1000), ``PLACEMENTS_MAX_BUDGET_MS`` (2000), the heavy-work
 slots of ``service.heavy`` (``HEAVY_SLOTS`` 4, ``HEAVY_WAIT_SECONDS`` 5) and the daily puzzles' dates
-(``PUZZLES_FIRST_DATE`` "2026-01-01", ``PUZZLES_DAYS_AHEAD`` 1).
+(``PUZZLES_FIRST_DATE`` "2026-01-01", ``PUZZLES_DAYS_AHEAD`` 1), ``CORS_ORIGINS`` (the origins whose pages may
+call the API: ``"*"`` by default, or a list) and ``CATALOG_DIR`` (the data files: ``service.catalog``).
 """
 
 from __future__ import annotations
@@ -22,12 +23,14 @@ import http
 from pathlib import Path
 from typing import Any, cast
 
-from flask import Flask
+from flask import Flask, current_app, send_from_directory
 from flask.json.provider import DefaultJSONProvider
+from flask_cors import CORS
 from flask_smorest import Api
 from flask_smorest.utils import prepare_response
 from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
+from swagger_ui_bundle import swagger_ui_path
 
 from service.analysis.routes import blp as analysis_blp
 from service.catalog.routes import blp as catalog_blp
@@ -44,6 +47,7 @@ from service.storage import BUSY_TIMEOUT_S, Storage, database_url
 from solver.components.catalog import load_catalog, load_catalog_from
 
 API_TITLE = "Wild Tiled West engine"
+SWAGGER_UI_ROUTE = "/docs/swagger-ui"  #: where /docs loads swagger-ui's files from (the swagger-ui-bundle package)
 API_VERSION = "0.2.0"
 
 
@@ -64,6 +68,23 @@ class ProblemApi(Api):
         prepare_response(response, self.spec, PROBLEM_JSON)
         self.spec.components.response("DEFAULT_ERROR", response, lazy=True)
 
+    def _openapi_json(self) -> Any:
+        """The OpenAPI document, its summaries and descriptions in Markdown (the docstrings' ````code```` as
+        ```code```), as /docs renders them."""
+        return current_app.response_class(current_app.json.dumps(_markdown(self.spec.to_dict()), indent=2),
+                                          mimetype="application/json")
+
+
+def _markdown(node: Any) -> Any:
+    """``node`` (OpenAPI data) with reStructuredText's double backticks as Markdown's single ones in every
+    ``summary`` and ``description``."""
+    if isinstance(node, dict):
+        return {k: v.replace("``", "`") if k in ("summary", "description") and isinstance(v, str) else _markdown(v)
+                for k, v in node.items()}
+    if isinstance(node, list):
+        return [_markdown(v) for v in node]
+    return node
+
 
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the app.  ``config`` overrides Flask settings (tests pass ``{"TESTING": True}``).
@@ -82,7 +103,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         OPENAPI_URL_PREFIX="/",
         OPENAPI_JSON_PATH="openapi.json",
         OPENAPI_SWAGGER_UI_PATH="/docs",
-        OPENAPI_SWAGGER_UI_URL="https://cdn.jsdelivr.net/npm/swagger-ui-dist/",
+        OPENAPI_SWAGGER_UI_URL=SWAGGER_UI_ROUTE + "/",  # served from the swagger-ui-bundle package: no CDN
+        CORS_ORIGINS="*",
         JSON_SORT_KEYS=False,
         MAX_CONTENT_LENGTH=256 * 1024,
         SSE_MAX_SECONDS=25,
@@ -123,6 +145,12 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api.register_blueprint(analysis_blp)
     api.register_blueprint(puzzles_blp)
     register_problem_handlers(app)
+    app.add_url_rule(SWAGGER_UI_ROUTE + "/<path:filename>", "swagger_ui_files",
+                     lambda filename: send_from_directory(swagger_ui_path, filename))
+    # Browsers on other origins may call the API (tokens travel in the Authorization header, never in cookies).
+    CORS(app, origins=app.config["CORS_ORIGINS"], supports_credentials=False,
+         allow_headers=["Authorization", "Content-Type", "If-Match", "Idempotency-Key", "Last-Event-ID"],
+         expose_headers=["ETag", "Location", "Idempotent-Replayed", "Retry-After"])
 
     @app.errorhandler(OperationalError)
     @app.errorhandler(InterfaceError)

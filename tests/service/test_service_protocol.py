@@ -5,6 +5,7 @@ status as application/problem+json leaving the game unchanged."""
 from __future__ import annotations
 
 import json
+import re
 import threading
 
 import pytest
@@ -302,3 +303,46 @@ def test_events_stream_of_a_finished_game_ends(server):
     assert t.client.get(f"/games/{t.id}/events/stream?after={last}").status == 204
     r = t.client.get(f"/games/{t.id}/events/stream?after={last - 1}")
     assert r.status == 200 and [m["data"]["type"] for m in _sse(r.text) if "event" not in m] == ["game_end"]
+
+
+def test_pages_on_other_origins_may_call_the_api(tmp_path):
+    # Issue 27: CORS (flask-cors): a preflight from another origin is answered, and the headers a client reads
+    # (ETag, Location, Idempotent-Replayed) are exposed; CORS_ORIGINS narrows the origins.
+    app = create_app({"TESTING": True, "DATABASE_URL": fresh_database(tmp_path, "cors"), "RATELIMIT_ENABLED": False})
+    client = app.test_client()
+    origin = {"Origin": "https://play.example.org"}
+    r = client.options("/games", headers={**origin, "Access-Control-Request-Method": "POST",
+                                          "Access-Control-Request-Headers": "Authorization, Content-Type, Idempotency-Key"})
+    assert r.status_code == 200 and r.headers["Access-Control-Allow-Origin"] in ("*", origin["Origin"])
+    assert {"authorization", "content-type", "idempotency-key"} <= {
+        h.strip().lower() for h in r.headers["Access-Control-Allow-Headers"].split(",")}
+    created = client.post("/games", json={"players": 1}, headers=origin)
+    exposed = {h.strip() for h in created.headers["Access-Control-Expose-Headers"].split(",")}
+    assert created.status_code == 201 and {"ETag", "Location", "Idempotent-Replayed"} <= exposed
+    app.extensions["wtw_games"].storage.engine.dispose()
+    narrow = create_app({"TESTING": True, "DATABASE_URL": fresh_database(tmp_path, "cors2"), "RATELIMIT_ENABLED": False,
+                         "CORS_ORIGINS": ["https://play.example.org"]})
+    assert narrow.test_client().get("/health", headers={"Origin": "https://evil.example"}).headers.get(
+        "Access-Control-Allow-Origin") is None
+    narrow.extensions["wtw_games"].storage.engine.dispose()
+
+
+def test_the_docs_page_needs_no_other_host(tmp_path):
+    # Issue 27: /docs loads swagger-ui from the service itself (the swagger-ui-bundle package), not from a CDN.
+    app = create_app({"TESTING": True, "DATABASE_URL": fresh_database(tmp_path, "docs"), "RATELIMIT_ENABLED": False})
+    client = app.test_client()
+    page = client.get("/docs")
+    assert page.status_code == 200
+    refs = re.findall(r'(?:src|href)="([^"]+)"', page.get_data(as_text=True))
+    assert refs and not [r for r in refs if "//" in r], refs
+    assert all(client.get(r).status_code == 200 for r in refs)
+    app.extensions["wtw_games"].storage.engine.dispose()
+
+
+def test_the_openapi_document_is_markdown(tmp_path):
+    # Issue 27: summaries and descriptions render as Markdown in /docs: the docstrings' ``code`` becomes `code`.
+    app = create_app({"TESTING": True, "DATABASE_URL": fresh_database(tmp_path, "md"), "RATELIMIT_ENABLED": False})
+    spec = app.test_client().get("/openapi.json").get_json()
+    assert spec["paths"]["/health"]["get"]["summary"] == "Is the service up? Answers 200 with status `ok` once the catalog has loaded."
+    assert "``" not in json.dumps(spec)
+    app.extensions["wtw_games"].storage.engine.dispose()
