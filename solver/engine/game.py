@@ -640,8 +640,13 @@ class Game(PlacementEffects):
 
     def score_breakdown(self, seat: int) -> ScoreBreakdown:
         """A seat's points by category (in play, and the Endgame as it would score now, or as it
-        scored once the game is over) and the total — what a score calculator shows."""
-        return score_breakdown(self.catalog, self.players[seat], final=self.finished)
+        scored once the game is over) and the total — what a score calculator shows.  A finished solo game's
+        breakdown also carries the ``rank`` its total earns (rulebook: Solo play, the chart; ``None`` below
+        Sidekick)."""
+        breakdown = score_breakdown(self.catalog, self.players[seat], final=self.finished)
+        if self.finished and self.solo_game:
+            breakdown["rank"] = solo_rank(self.catalog, breakdown["total"])
+        return breakdown
 
     def standings(self) -> list[dict[str, int]]:
         """Seats best first: ``{"seat", "points", "tiebreak", "place"}``; ``tiebreak`` is unused gold +

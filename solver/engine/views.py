@@ -149,7 +149,7 @@ PLAYER = _fields("seat", "gold", "bullets", "points", "mining", "dealt", "set_as
 #: A player as the other seats and spectators see it: face-down partners and dealt cards hidden (Setup E).
 OTHER_PLAYER = {**PLAYER, "partners": [_partner_for_others], "dealt": len}
 #: ``Game.score_breakdown``: points by category in play and at the Endgame, and the total.
-BREAKDOWN = _fields("total", in_game=MapOf(PLAIN, frozenset(IN_GAME)), endgame=MapOf(PLAIN, frozenset(ENDGAME)))
+BREAKDOWN = _fields("total", "rank", in_game=MapOf(PLAIN, frozenset(IN_GAME)), endgame=MapOf(PLAIN, frozenset(ENDGAME)))
 #: ``Game.pending``: the decision awaited.
 PENDING = _fields("type", "seat", "tile", "source", "adjacent_to", "pair", "rooted_on")
 

@@ -33,9 +33,11 @@ class _ScoreBreakdownKeys(TypedDict):
 
 class ScoreBreakdown(_ScoreBreakdownKeys, total=False):
     """A seat's points by category (``score_breakdown``); a view of another seat's may leave out its partner
-    points (``partners_hidden``: ``solver.engine.game.Game.view``)."""
+    points (``partners_hidden``: ``solver.engine.game.Game.view``); a finished solo game's carries its ``rank``
+    (``solver.engine.game.Game.score_breakdown``)."""
 
     partners_hidden: bool
+    rank: str | None
 
 
 def pink_building_points(catalog: Catalog, player: PlayerState) -> int:

@@ -361,3 +361,16 @@ def test_signpost_sets_aside_a_general_store_from_the_trays():
     assert store not in game.trays.removed and all(store not in s for s in game.trays.stacks.values())
     keep_partners(game)
     assert not any(m["type"] == "signpost" for m in game.legal_moves() if game.pending()["seat"] == 0)
+
+
+def test_a_finished_solo_games_breakdown_carries_its_rank():
+    # Issue 27: the solo rank is part of the final state, not only of the game_end event (rulebook: Solo play).
+    from solver.ai.bots import RandomBot, play_game
+    from solver.rules.solo import solo_rank
+
+    game = play_game(Game(GameConfig(players=1, seed=5)), RandomBot(5))
+    rank = solo_rank(game.catalog, game.players[0].points)
+    assert game.score_breakdown(0)["rank"] == rank == game.events[-1]["rank"]
+    assert game.view(0)["scores"][0]["rank"] == rank and game.view(None)["scores"][0]["rank"] == rank
+    duo = play_game(Game(GameConfig(players=2, seed=5)), RandomBot(5))
+    assert "rank" not in duo.score_breakdown(0) and "rank" not in duo.view(0)["scores"][0]
