@@ -18,6 +18,7 @@ from a bonus has effects of its own).
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING, Any, cast
 
 from solver.components.values import Catalog, ScoreboardSide, SpaceKind
@@ -163,10 +164,10 @@ class PlacementEffects:
         player.score("wrangles", points)
         self.emit({"type": "wrangle", "seat": player.seat, "cows": cows, "points": points, "row": move["row"], "col": move["col"]})
         steps = claim_cattle_contract(self, player, self.contracts, cows)
-        for name, rule in BUILDINGS.items():  # the Barn: per Barn on the board
+        for _, placed in building_tiles(player.settlement):  # the Barn: once per Barn on the board
+            rule = BUILDINGS[cast(str, placed.tile.building)]  # building_tiles lists building tiles only
             if rule.whenever_wrangling:
-                for _ in building_tiles(player.settlement, name):
-                    steps += rule.whenever_wrangling(self, player, self.catalog.building(name))
+                steps += rule.whenever_wrangling(self, player, self.catalog.building(rule.name))
         self.agenda[0:0] = steps + [{"step": "sheriffs", "seat": player.seat}]
 
     # --- surrounding: red buildings and Rope Trick -----------------------------------------------------
@@ -295,8 +296,9 @@ class PlacementEffects:
     # --- tussle and hill bandit hooks -------------------------------------------------------------------
 
     def _tussle_won(self, player: PlayerState) -> None:
-        """The ongoing buildings of a Tussle's winner (the Hotel: ``BUILDINGS``' ``whenever_tussle_won``)."""
+        """The ongoing buildings of a Tussle's winner (the Hotel: ``BUILDINGS``' ``whenever_tussle_won``, given how
+        many the board holds)."""
+        counts = Counter(placed.tile.building for _, placed in building_tiles(player.settlement))
         for name, rule in BUILDINGS.items():
-            count = len(building_tiles(player.settlement, name))
-            if rule.whenever_tussle_won and count:
-                self.agenda[0:0] = rule.whenever_tussle_won(self, player, self.catalog.building(name), count)
+            if rule.whenever_tussle_won and counts[name]:
+                self.agenda[0:0] = rule.whenever_tussle_won(self, player, self.catalog.building(name), counts[name])

@@ -46,7 +46,7 @@ from solver.components.values import Catalog, ScoreboardSide, SpaceKind, Tile
 from solver.engine import views
 from solver.engine.effects import PlacementEffects
 from solver.rules.bonuses import take
-from solver.rules.buildings.registry import BUILDINGS, rule_of
+from solver.rules.buildings.registry import rule_of
 from solver.rules.dice import Die, faces, place_dice, settle_dice
 from solver.rules.drafting import alley_spots, draft_options
 from solver.rules.endgame import ScoreBreakdown, endgame_points, score_breakdown
@@ -226,7 +226,8 @@ class Game(PlacementEffects):
                     continue
                 tile = self.catalog.tile(stack[0])
                 cost = self.trays.costs[key]
-                another_sawmill = tile.building and BUILDINGS[tile.building].replaces_a_draft  # "except another Sawmill"
+                rule = rule_of(tile.building)
+                another_sawmill = rule is not None and rule.replaces_a_draft  # "except another Sawmill"
                 if not another_sawmill and cost <= player.gold and self._placeable(settlement, tile, cache):
                     out.append({"type": "sawmill", "slot": key, "tile": tile.id, "cost": cost})
         signpost = self._signpost_site(player)

@@ -15,7 +15,7 @@ from solver.components.values import Catalog, Icon, SpaceKind
 from solver.rules.mining import add_pickaxes
 from solver.rules.player import PlayerState
 from solver.rules.settlement import PlacedTile
-from solver.rules.table import Event, Step
+from solver.rules.table import Event, Step, place_alleys
 
 #: The supply item each bonus space (board) and bonus icon (tile) gives, one per space or icon.
 BOARD_BONUS = {SpaceKind.GOLD: "gold", SpaceKind.BULLET: "bullets", SpaceKind.ALLEY: "alleys"}
@@ -56,8 +56,7 @@ def placement_effects(catalog: Catalog, player: PlayerState, supply: dict[str, i
         got = take(supply, "bullets", gains["bullets"])
         player.bullets += got
         events.append({"type": "bonus", "seat": seat, "item": "bullets", "count": got})
-    for _ in range(gains["alleys"]):
-        steps.append({"step": "place_alley", "seat": seat, "source": "bonus"})
+    steps += place_alleys(player, gains["alleys"], "bonus")
     if pickaxes:
         mined, partner = add_pickaxes(catalog, player, pickaxes)
         events += mined

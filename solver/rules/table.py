@@ -32,3 +32,9 @@ class Table(Protocol):
     def emit(self, event: Event) -> None:
         """Record an event of the game."""
         ...
+
+
+def place_alleys(player: PlayerState, count: int, source: str) -> list[Step]:
+    """``count`` ``place_alley`` decisions for ``player``, one alley each, placed at once from the supply (a bonus,
+    a cattle contract, the General Store, the Wheelwright); ``source`` says which."""
+    return [{"step": "place_alley", "seat": player.seat, "source": source} for _ in range(count)]

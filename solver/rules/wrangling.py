@@ -15,7 +15,7 @@ from solver.components.geometry import Coord
 from solver.components.values import RuleNumbers
 from solver.rules.player import PlayerState
 from solver.rules.settlement import Settlement
-from solver.rules.table import Step, Table
+from solver.rules.table import Step, Table, place_alleys
 
 
 @dataclass
@@ -103,7 +103,7 @@ def claim_cattle_contract(table: Table, player: PlayerState, contracts: list[Con
     if contract.kind == "points":
         player.score("contracts", amount)
     elif contract.kind == "alleys":
-        return [{"step": "place_alley", "seat": player.seat, "source": "contract"} for _ in range(amount)]
+        return place_alleys(player, amount, "contract")
     else:
         table.gain(player, contract.kind, amount, "cattle contract")
     return []

@@ -23,7 +23,7 @@ from solver.rules.buildings import building_tiles
 from solver.rules.mining import add_pickaxes
 from solver.rules.player import PlayerState
 from solver.rules.settlement import Settlement
-from solver.rules.table import Step, Table
+from solver.rules.table import Step, Table, place_alleys
 from solver.rules.wrangling import pastures
 
 BANK = "Bank"
@@ -143,7 +143,7 @@ def general_store_choice(table: Table, player: PlayerState, choice: str) -> list
         for e in events:
             table.emit(e)
         return [{"step": "second_partner", "seat": player.seat}] if partner else []
-    return [{"step": "place_alley", "seat": player.seat, "source": building.name} for _ in range(amount)]
+    return place_alleys(player, amount, building.name)
 
 
 GENERAL_STORE_CHOICES: Final = ("bullets", "pickaxes", "alleys")  #: the General Store's three rewards (Building guide)
@@ -157,7 +157,7 @@ def wheelwright_choice(table: Table, player: PlayerState, side: str) -> list[Ste
     if side == "ongoing":
         player.wheelwright_ongoing = True
         return []
-    return [{"step": "place_alley", "seat": player.seat, "source": building.name} for _ in range(building.amount("alleys"))]
+    return place_alleys(player, building.amount("alleys"), building.name)
 
 
 # --- yellow signs: ongoing -----------------------------------------------------------------------------------
