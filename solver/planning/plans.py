@@ -103,7 +103,7 @@ class PlanPosition:
     mining: int = 0
     second_partner: bool = False
     triggered: frozenset[int] = frozenset()
-    town_bonus: tuple[int, ...] = ()  #: () : the catalog's
+    town_bonus: tuple[int, ...] = ()  #: (): the catalog's
     catalog: Catalog = field(default_factory=load_catalog)
     wrangle_points: dict[int, int] = field(default_factory=dict)  #: {}: the catalog's
     #: wrangle size -> (contract kind, large side still up) for the contract spaces (sizes 4-7)
