@@ -1,7 +1,7 @@
 """The daily solo puzzle: the same date gives the same puzzle, byte for byte, on every machine.
 
 Our design (docs/puzzles.md).  For a date and a difficulty, candidates ``0, 1, 2, ...`` are drawn from
-``random.Random("wild-tiled-west/daily-puzzle/v1/<YYYY-MM-DD>/<difficulty>/<n>")`` (a string seed: hashed
+``random.Random("wild-tiled-west/daily-puzzle/v2/<YYYY-MM-DD>/<difficulty>/<n>")`` (a string seed: hashed
 with SHA-512 by ``random``, the same under any ``PYTHONHASHSEED``), each is proven optimal by CP-SAT within
 a deterministic budget and graded (``puzzles.generate``); the first candidate proven and graded at the
 difficulty asked for is the puzzle.
@@ -34,7 +34,10 @@ from solver.components.catalog import catalog_dir, load_catalog, load_catalog_fr
 from solver.components.values import Catalog
 from solver.planning.plans import TERMS
 
-SEED_PREFIX = "wild-tiled-west/daily-puzzle/v1"  #: change it (v2, ...) whenever generation changes
+#: Change it (v3, ...) whenever generation changes, and name the earlier version's tiles in
+#: ``puzzles.position.LEGACY_TILES`` if its puzzles named tiles the catalog no longer has.  v2: the trays' 40 tile
+#: types (issue 26); v1 drew from the 96 designs of ``puzzles/data/tiles-v1.toml``.
+SEED_PREFIX = "wild-tiled-west/daily-puzzle/v2"
 POSITIONAL_TERMS = ("town_progress", "pasture_potential")
 #: The score's terms, in points (docs/puzzles.md): the planner's terms less the positional advice.
 SCORE_TERMS = tuple(t for t in TERMS if t not in POSITIONAL_TERMS)

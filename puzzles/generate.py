@@ -194,7 +194,8 @@ def _settle(settlement: Settlement, rng: random.Random, year: int, catalog: Cata
 
 def draw_candidate(rng: random.Random, recipe: Recipe, catalog: Catalog | None = None) -> Candidate:
     """One candidate position drawn with ``rng``: a side, a board filled with random tiles, the year,
-    the player's state (consistent with the board) and a hand of distinct tiles not on the board."""
+    the player's state (consistent with the board) and a hand of tiles not on the board, of distinct types (two
+    copies of a type in one hand would make every solution twice)."""
     catalog = catalog or load_catalog()
     side = rng.choice(puzzle_sides(catalog))
     settlement = Settlement(side)
@@ -213,7 +214,8 @@ def draw_candidate(rng: random.Random, recipe: Recipe, catalog: Catalog | None =
     flipped = sum(1 for _, large in contracts.values() if not large)
     cowpokes_left = catalog.supply.counts["cowpokes"] - len(settlement.cowpokes) - flipped
     on_board = {p.tile.id for p in settlement.tiles}
-    pool = [t for t in hand_pool(catalog) if t.id not in on_board]
+    free = [t for t in hand_pool(catalog) if t.id not in on_board]
+    pool = [t for i, t in enumerate(free) if all(u.type_id != t.type_id for u in free[:i])]  # one copy of a type
     order = {t.id: i for i, t in enumerate(catalog.tiles)}
     hand = tuple(sorted(rng.sample(pool, rng.choice(recipe.hand)), key=lambda t: order[t.id]))
     scoreboard = getattr(catalog.scoreboard, SCOREBOARD_SIDE)

@@ -18,13 +18,20 @@ track, the contracts' rewards) comes from the catalog (``solver.components.catal
 
 from __future__ import annotations
 
-from solver.components.catalog import load_catalog
+import functools
+from importlib import resources
+from pathlib import Path
+
+from solver.components.catalog import load_catalog, load_tile_designs
 from solver.components.values import Catalog, Tile
 from solver.planning.plans import PlanPosition
 from solver.rules.settlement import IllegalPlacement, Settlement
 
 SCOREBOARD_SIDE = "solo"  #: a daily puzzle is solo play (rulebook: Solo play / Setup)
 FORMAT = 1  #: the puzzle JSON's format version
+#: The tile designs each earlier generator drew from (``generator.seed`` of a puzzle -> a file of ``puzzles/data``): a
+#: puzzle names its tiles by id, and the ids meant other tiles before the trays became 40 tile types (issue 26).
+LEGACY_TILES = {"wild-tiled-west/daily-puzzle/v1": "tiles-v1.toml"}
 
 
 class PuzzleError(ValueError):
@@ -76,6 +83,22 @@ def json_int(data: object, key: str, where: str, low: int, high: int) -> int:
     return value
 
 
+@functools.cache
+def _legacy_designs(name: str) -> tuple[Tile, ...]:
+    return load_tile_designs(Path(str(resources.files("puzzles") / "data" / name)))
+
+
+def puzzle_catalog(puzzle: object, catalog: Catalog) -> Catalog:
+    """The catalog to read ``puzzle`` with: ``catalog`` itself, or, for a puzzle made by an earlier generator
+    (``LEGACY_TILES``), ``catalog`` with the tile designs that generator drew from, so that a published puzzle
+    reads and grades exactly as it did."""
+    generator = puzzle.get("generator") if isinstance(puzzle, dict) else None
+    seed = generator.get("seed") if isinstance(generator, dict) else None
+    if isinstance(seed, str) and seed in LEGACY_TILES:
+        return catalog.with_tiles(_legacy_designs(LEGACY_TILES[seed]))
+    return catalog
+
+
 def hand_tiles(puzzle: dict, catalog: Catalog) -> tuple[Tile, ...]:
     """The hand's catalog tiles, checked against the shapes the puzzle carries.
 
@@ -102,7 +125,7 @@ def puzzle_position(puzzle: dict, catalog: Catalog | None = None) -> PlanPositio
     bullets, mining marker, contracts, cowpokes left and paid buildings, with the solo scoreboard.
 
     Raises ``PuzzleError`` for anything malformed (see ``position_json`` for the shape)."""
-    catalog = catalog or load_catalog()
+    catalog = puzzle_catalog(puzzle, catalog or load_catalog())
     where = "puzzle.position"
     data = json_field(puzzle, "position", dict, "puzzle")
     board = json_field(data, "board", dict, where)

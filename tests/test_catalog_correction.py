@@ -223,9 +223,10 @@ def test_the_default_catalog_follows_the_environment(corrected_folder, monkeypat
     assert load_catalog().supply.counts["cowpokes"] == 15
 
 
-def test_the_command_line_checks_a_copy(corrected_folder, tmp_path, capsys):
+def test_the_command_line_checks_a_copy(corrected_folder, tmp_path, capsys, monkeypatch):
+    monkeypatch.setenv(CATALOG_ENV, str(data_dir()))  # --catalog sets it for the process: restored after the test
     assert cli_main(["--catalog", str(corrected_folder), "catalog", "check"]) == 0
-    assert capsys.readouterr().out.startswith("ok: 96 tiles")
+    assert capsys.readouterr().out.startswith("ok: 96 tiles of 40 types")
     broken = _copy(tmp_path)
     _sub(broken / "rules.toml", r"^tombstone_points = 2$", "tombstone_points = 3")
     assert cli_main(["--catalog", str(broken), "catalog", "check"]) == 1
@@ -243,3 +244,59 @@ def test_the_service_serves_a_copy_and_refuses_a_broken_one_at_start(corrected_f
     _sub(broken / "buildings.toml", r"^amounts = \{ points = 10 \}$", "amounts = { points = 12 }")
     with pytest.raises(CatalogError, match=r"buildings\.toml: building Town Hall: amounts\.points = 12 is not stated"):
         create_app({"TESTING": True, "CATALOG_DIR": str(broken), "DATABASE_URL": f"sqlite:///{tmp_path / 'b.sqlite3'}"})
+
+
+# --- a swapped catalog with a tile type changed (issue 26) -----------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def swapped(tmp_path_factory):
+    """A copy of the data whose tile type t01 (the 4-street tile of stack left:0,0) gains a gold bonus and whose
+    Year 1 Tussle pays 4 points instead of 2 (a player's corrections: one tile type, one scoreboard value)."""
+    folder = _copy(tmp_path_factory.mktemp("swapped"))
+    _sub(folder / "tiles.toml", r'^id = "t01"\ncopies = 2\nshape = """\n\.\.\.\.\n"""', 'id = "t01"\ncopies = 2\nshape = """\n..$.\n"""')
+    board = folder / "scoreboard.toml"
+    text = board.read_text(encoding="utf-8")  # the multiplayer side's (the first) Tussle points only
+    board.write_text(text.replace("tussle_points = [2, 3, 4, 5]", "tussle_points = [4, 3, 4, 5]", 1), encoding="utf-8")
+    return load_catalog_from(folder)
+
+
+def test_a_game_on_a_swapped_catalog_plays_to_the_end_with_its_changes(swapped):
+    packaged = load_catalog()
+    assert swapped.tile("t01#2").shape_text == "..$." and packaged.tile("t01#2").shape_text == "...."
+    assert swapped.scoreboard.multiplayer.tussle_points[0] == 4
+    game = Game(GameConfig(players=2, seed=3), swapped)
+    bot = RandomBot(3)
+    while not game.finished:
+        game.apply(bot.choose(game, game.pending()["seat"]))
+    assert game.finished and any(e["type"] == "game_end" for e in game.events)  # played to the end
+    tussle = next(e for e in game.events if e["type"] == "tussle" and e["year"] == 1)
+    assert all(r["points"] == 4 for r in tussle["results"] if r["outcome"] == "win")  # the scoreboard's change
+
+
+def test_a_swapped_tile_type_shows_in_the_engine_the_planner_and_a_hint(swapped):
+    packaged = load_catalog()
+    board = board_side_from_map(["X...", "...."])
+    # engine: placing a copy of t01 on the start space covers its gold bonus: 1 gold with the swapped catalog
+    gold = {}
+    for name, catalog in (("packaged", packaged), ("swapped", swapped)):
+        settlement = Settlement(board)
+        position = PlanPosition(settlement, (catalog.tile("t01#1"),), catalog=catalog)
+        result = solve_plan(position, required=True)  # a drafted tile is placed
+        gold[name] = result.value.terms["bonuses"]
+        assert result.placements and result.placements[0].tile_id == "t01#1"
+    assert (gold["packaged"], gold["swapped"]) == (0, 1)  # the planner's bonuses term
+    game = fixture_game(["X...", "...."], catalog=swapped)
+    before = game.players[0].gold
+    place(game, "t01#1", 0, 0)
+    assert game.players[0].gold == before + 1  # the engine pays the new bonus
+    # a hint: the same draft decision, valued with each catalog; drafting t01 gains more with its gold bonus
+    gains = {}
+    for name, catalog in (("packaged", packaged), ("swapped", swapped)):
+        game = Game(GameConfig(players=2, seed=24), catalog)  # seed 24: a die reaches stack left:0,0 at once
+        while game.pending()["type"] != "draft":
+            game.apply(game.legal_moves()[0])
+        assert any(m["tile"] == "t01#2" for m in game.legal_moves() if m["type"] == "draft")  # 2 players: #1 removed
+        answer = hint(game.position(game.pending()["seat"]), top=200, budget_ms=60_000, sample_seed=0, catalog=catalog)
+        gains[name] = max(o["gain"] for o in answer["options"] if o["moves"][0].get("tile") == "t01#2")
+    assert gains["swapped"] > gains["packaged"]

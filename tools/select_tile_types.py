@@ -1,14 +1,15 @@
-"""Choose 40 tile types from the current 96 designs, one per tray stack, keeping the trays' mix (issue 26).
+"""How the 40 tile types were chosen from the project's earlier 96 designs, one per tray stack (issue 26).
 
-The rulebook's trays hold 40 tile types, each stack the 2 or 3 copies of one type (docs/rulings.md, "Open: 40
-tile types"); our reconstructed ``tiles.toml`` has 96 different designs, mixed within stacks.  This tool picks,
-for every stack, one of the designs it holds today, the stack then holding copies of it, so that the 96 tiles'
-counts stay as close as possible to today's: tiles of each size, each building, each icon (and aces of each
-suit) and squares of each terrain.  It is a small CP-SAT model (OR-Tools): a boolean per (stack, design), one
-design per stack, every building of the Building guide kept, aces of all four suits, sheriffs rarer than bandits,
-and the objective the sum of the counts' absolute differences.  It writes nothing: it prints each stack's choice
-and every count before and after, for the person re-authoring the data (docs/components.md says how the types
-were chosen).
+The rulebook's trays hold 40 tile types, each stack the 2 or 3 copies of one type (docs/rulings.md R10); until
+issue 26 our reconstructed ``tiles.toml`` had 96 different designs, mixed within stacks (they are kept, for the
+daily puzzles made from them, in ``puzzles/data/tiles-v1.toml``, numbered in tray order: left combined tray row by
+row, then the right one, top tile of each stack first).  This tool picks, for every stack, one of the designs it
+held, the stack then holding copies of it, so that the 96 tiles' counts stay as close as possible to the earlier
+ones: tiles of each size, each building, each icon (and aces of each suit) and squares of each terrain.  It is a
+small CP-SAT model (OR-Tools): a boolean per (stack, design), one design per stack, every building of the Building
+guide kept, aces of all four suits, sheriffs rarer than bandits, and the objective the sum of the counts' absolute
+differences.  It prints each stack's choice and every count before and after, and whether today's
+``tiles.toml`` holds exactly the chosen types (it does: the data was written from this choice).
 
 Run: ``.venv/bin/python tools/select_tile_types.py [--seconds 30]`` (deterministic: one worker, fixed seed).
 """
@@ -17,10 +18,12 @@ from __future__ import annotations
 
 import argparse
 from collections import Counter
+from importlib import resources
+from pathlib import Path
 
 from ortools.sat.python import cp_model
 
-from solver.components.catalog import load_catalog
+from solver.components.catalog import load_catalog, load_tile_designs
 from solver.components.values import Catalog, Icon, Tile
 
 
@@ -39,22 +42,30 @@ def features(tile: Tile) -> Counter[str]:
     return out
 
 
-def select(catalog: Catalog, seconds: float) -> tuple[dict[str, str], Counter[str], Counter[str], str]:
-    """``({slot: chosen design id}, counts before, counts after, CP-SAT status)``; raises ``RuntimeError`` when no
+def earlier_stacks(catalog: Catalog) -> dict[str, list[Tile]]:
+    """``{"left:0,1": [designs, top first]}``: the 96 earlier designs in the stacks they filled (tray order, each
+    stack as many designs as it has copies today)."""
+    designs = iter(load_tile_designs(Path(str(resources.files("puzzles") / "data" / "tiles-v1.toml"))))
+    return {f"{s.tray}:{s.row},{s.col}": [next(designs) for _ in s.stack] for s in catalog.trays.slots}
+
+
+def select(catalog: Catalog, seconds: float) -> tuple[dict[str, Tile], Counter[str], Counter[str], str]:
+    """``({slot: chosen design}, counts before, counts after, CP-SAT status)``; raises ``RuntimeError`` when no
     choice keeps the constraints."""
+    stacks = earlier_stacks(catalog)
     before: Counter[str] = Counter()
-    for tile in catalog.tiles:
-        before += features(tile)
+    for designs in stacks.values():
+        for tile in designs:
+            before += features(tile)
     model = cp_model.CpModel()
-    choice: dict[tuple[str, str], cp_model.IntVar] = {}
-    slots = {f"{s.tray}:{s.row},{s.col}": s for s in catalog.trays.slots}
-    for key, slot in slots.items():
-        options = [model.new_bool_var(f"{key}={tid}") for tid in slot.stack]
+    choice: dict[tuple[str, int], cp_model.IntVar] = {}
+    for key, designs in stacks.items():
+        options = [model.new_bool_var(f"{key}={t.id}") for t in designs]
         model.add_exactly_one(options)
-        choice.update({(key, tid): v for tid, v in zip(slot.stack, options)})
+        choice.update({(key, i): v for i, v in enumerate(options)})
     names = sorted(before) + [f"building {b.name}" for b in catalog.buildings if f"building {b.name}" not in before]
-    after_expr = {name: sum(len(slots[key].stack) * features(catalog.tile(tid))[name] * v
-                            for (key, tid), v in choice.items()) for name in names}
+    after_expr = {name: sum(len(stacks[key]) * features(stacks[key][i])[name] * v for (key, i), v in choice.items())
+                  for name in names}
     for b in catalog.buildings:  # every building of the Building guide on some tile (catalog check)
         model.add(after_expr[f"building {b.name}"] >= 1)
     for suit in ("spades", "hearts", "clubs", "diamonds"):  # aces of all four suits (catalog check)
@@ -74,33 +85,41 @@ def select(catalog: Catalog, seconds: float) -> tuple[dict[str, str], Counter[st
     status = solver.solve(model)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         raise RuntimeError(f"no choice of 40 types keeps the constraints ({solver.status_name(status)})")
-    chosen = {key: tid for (key, tid), v in choice.items() if solver.boolean_value(v)}
+    chosen = {key: stacks[key][i] for (key, i), v in choice.items() if solver.boolean_value(v)}
     after: Counter[str] = Counter()
-    for key, tid in chosen.items():
-        for name, n in features(catalog.tile(tid)).items():
-            after[name] += n * len(slots[key].stack)
+    for key, tile in chosen.items():
+        for name, n in features(tile).items():
+            after[name] += n * len(stacks[key])
     return chosen, before, after, solver.status_name(status)
 
 
 def main() -> int:
-    """Print the chosen design of each stack and every count before and after."""
+    """Print the chosen design of each stack, every count before and after, and whether tiles.toml holds them."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=30.0, help="CP-SAT's time limit (one worker)")
     args = parser.parse_args()
     catalog = load_catalog()
+    stacks = earlier_stacks(catalog)
     chosen, before, after, status = select(catalog, args.seconds)
-    slots = {f"{s.tray}:{s.row},{s.col}": s for s in catalog.trays.slots}
     print(f"CP-SAT: {status}; counts off in all: {sum(abs(after[k] - before[k]) for k in set(before) | set(after))}")
-    print("| stack | copies | designs today | type chosen | its building |")
-    print("|---|---|---|---|---|")
-    for key, tid in sorted(chosen.items()):
-        print(f"| {key} | {len(slots[key].stack)} | {', '.join(slots[key].stack)} | {tid} | "
-              f"{catalog.tile(tid).building or ''} |")
+    print("| stack | copies | designs before | design chosen | tile type today | its building |")
+    print("|---|---|---|---|---|---|")
+    differ = []
+    for slot in catalog.trays.slots:
+        key = f"{slot.tray}:{slot.row},{slot.col}"
+        today = catalog.tile(slot.stack[0]).type_id
+        kind = catalog.tile(today)
+        if (kind.cells, kind.building, kind.copies) != (chosen[key].cells, chosen[key].building, len(stacks[key])):
+            differ.append(key)
+        print(f"| {key} | {len(slot.stack)} | {', '.join(t.id for t in stacks[key])} | {chosen[key].id} | {today} | "
+              f"{chosen[key].building or ''} |")
     print()
-    print("| count | today (96 designs) | 40 types |")
+    print("| count | 96 designs before | 40 types |")
     print("|---|---|---|")
     for name in sorted(set(before) | set(after)):
         print(f"| {name} | {before[name]} | {after[name]} |")
+    print()
+    print("tiles.toml holds exactly the chosen types" if not differ else f"tiles.toml differs from the choice at {differ}")
     return 0
 
 

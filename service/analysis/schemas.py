@@ -41,9 +41,11 @@ def _distinct(items: list[str]) -> None:
 
 
 def _known_tile(tile_id: str) -> None:
-    """A tile id of the app's catalog, or ``alley``."""
-    if tile_id != "alley" and not any(t.id == tile_id for t in app_catalog().tiles):
-        raise ValidationError(f"no tile {tile_id!r}: GET /catalog/tiles lists them")
+    """A tile of the app's catalog: a tray tile (``t07#2``), a tile type (``t07``), or ``alley``."""
+    try:
+        app_catalog().tile(tile_id)
+    except KeyError:
+        raise ValidationError(f"no tile {tile_id!r}: GET /catalog/tiles lists the types and their copies' ids") from None
 
 
 class HintQuerySchema(Schema):
@@ -87,7 +89,7 @@ class PlacementsRequestSchema(Schema):
 
     position = fields.Nested(PositionInputSchema, required=True)
     tiles = fields.List(fields.String(validate=[Length(max=64), _known_tile]), required=True,
-                        validate=[Length(1, MAX_PLAN_TILES), _distinct], metadata={"example": ["t12", "t40"]})
+                        validate=[Length(1, MAX_PLAN_TILES), _distinct], metadata={"example": ["t12#1", "t40#2"]})
     required = fields.Boolean(load_default=False)
     budget_ms = _budget("solver time in milliseconds (default 1000; capped by the server)")
 

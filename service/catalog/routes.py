@@ -24,9 +24,10 @@ blp = Blueprint("catalog", __name__, url_prefix="/catalog", description="The gam
 @blp.response(200, TilesCatalogSchema)
 @blp.alt_response(429, response="TOO_MANY_REQUESTS")
 def tiles():
-    """The 96 tray tiles, the alley, the 14 buildings and the two combined tile trays."""
+    """The 40 tile types with their copies (the 96 tray tiles: `t07#1`, `t07#2`, ... are copies of type `t07`), the
+    alley, the 14 buildings and the two combined tile trays, each slot with the type whose copies fill it."""
     catalog = app_catalog()
-    return {"tiles": catalog.tiles, "alley": catalog.alley, "buildings": catalog.buildings,
+    return {"tiles": catalog.tile_types, "alley": catalog.alley, "buildings": catalog.buildings,
             "trays": catalog.trays, "legend": TILE_LEGEND_JSON}
 
 

@@ -55,10 +55,15 @@ def _cells(tile) -> list[dict[str, object]]:
 
 
 class TileSchema(Schema):
-    """A tile: id, building (or null), shape rows, squares, number of distinct orientations,
-    and its stack slot ``{"tray", "row", "col"}`` (null for the alley)."""
+    """A tile type: id (``t07``), building (or null), shape rows, squares, number of distinct orientations,
+    its stack slot ``{"tray", "row", "col"}`` (null for the alley), how many ``copies`` the trays hold and their
+    ids (``copy_ids``: ``t07#1`` .. ``t07#3``, copy 1 on top of the stack; the alley's is ``["alley"]``)."""
 
-    id = fields.String()
+    id = fields.String(metadata={"description": "the tile type's id, e.g. t07"})
+    copies = fields.Function(lambda t: t.copies if t.stack else None, allow_none=True,
+                             metadata={"description": "copies in the trays: 2 or 3 (null for the alley)"})
+    copy_ids = fields.Function(lambda t: [f"{t.id}#{n}" for n in range(1, t.copies + 1)] if t.stack else [t.id],
+                               metadata={"description": "the ids of its tray tiles, as moves, events and views name them"})
     building = fields.String(allow_none=True)
     size = fields.Integer(metadata={"description": "squares"})
     shape = fields.Function(lambda t: t.shape_text.split("\n"))
@@ -78,14 +83,16 @@ class BuildingSchema(Schema):
 
 
 class TraySlotSchema(Schema):
-    """A stack slot: tray (left/right), row 0-4, col 0-3 (1-2 are the river), gold cost, tile ids top first."""
+    """A stack slot: tray (left/right), row 0-4, col 0-3 (1-2 are the river), gold cost, the tile type whose copies
+    fill it (``tile``) and their ids top first (``stack``)."""
 
     tray = fields.String()
     row = fields.Integer()
     col = fields.Integer()
     on_river = fields.Boolean()
     cost = fields.Integer(metadata={"description": "gold"})
-    stack = fields.List(fields.String())
+    tile = fields.Function(lambda s: s.stack[0].partition("#")[0], metadata={"description": "the tile type, e.g. t07"})
+    stack = fields.List(fields.String(), metadata={"description": "the copies' ids at setup, top first, e.g. t07#1"})
     provenance = fields.Nested(ProvenanceSchema)
 
 
@@ -121,7 +128,8 @@ class TraysSchema(Schema):
 
 
 class TilesCatalogSchema(Schema):
-    """``GET /catalog/tiles``: the 96 tray tiles, the alley, the buildings, the trays, the legend."""
+    """``GET /catalog/tiles``: the 40 tile types (96 tray tiles in copies of 2 or 3), the alley, the buildings,
+    the trays, the legend."""
 
     tiles = fields.List(fields.Nested(TileSchema))
     alley = fields.Nested(TileSchema)

@@ -126,7 +126,7 @@ def get_legal_moves(game_id: str):
 
 @blp.route("/<game_id>/moves", methods=["POST"])
 @blp.arguments(MoveHeadersSchema, location="headers")
-@blp.arguments(MoveSchema, example={"type": "draft", "die": 0, "slot": "left:2,1", "tile": "t24", "jumps": 0, "cost": 0})
+@blp.arguments(MoveSchema, example={"type": "draft", "die": 0, "slot": "left:2,1", "tile": "t10#1", "jumps": 0, "cost": 0})
 @blp.response(200, MoveResultSchema, headers={**ETAG_HEADER, "Idempotent-Replayed": {
     "description": "true when this is the kept answer of an earlier request with the same Idempotency-Key",
     "schema": {"type": "string"}}})

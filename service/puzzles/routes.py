@@ -78,7 +78,7 @@ def get_puzzle(puzzle_id: str):
 
 
 @blp.route("/<puzzle_id>/solutions", methods=["POST"])
-@blp.arguments(SolutionSchema, example={"placements": [{"tile": "t12", "orientation": 0, "row": 3, "col": 4}]})
+@blp.arguments(SolutionSchema, example={"placements": [{"tile": "t12#1", "orientation": 0, "row": 3, "col": 4}]})
 @blp.response(200, VerdictSchema)
 @problem_responses(blp, 400, 404, 413, 422, 429)
 def post_solution(solution, puzzle_id: str):

@@ -27,7 +27,7 @@ class SolutionPlacementSchema(Schema):
     """One placement of a hand tile: the engine's ``place`` move (``type`` may be left out)."""
 
     type = fields.String(validate=OneOf(["place"]))
-    tile = fields.String(required=True, validate=Length(1, 16), metadata={"example": "t12"})
+    tile = fields.String(required=True, validate=Length(1, 16), metadata={"example": "t12#1"})
     orientation = fields.Integer(required=True, strict=True, validate=Range(0, 99),
                                  metadata={"description": "index of the tile's orientations"})
     row = fields.Integer(required=True, strict=True, validate=Range(0, 99), metadata={"description": "0 = top"})

@@ -16,6 +16,7 @@ import re
 import tomllib
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import replace
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
@@ -62,6 +63,7 @@ RULEBOOK_SUPPLY = {
     "partner_cards": 16, "cattle_contracts": 4, "mining_tracks": 5, "settlement_boards": 8,
     "ace_cards": 4, "bandit_cards": 12, "bandit_ridge": 1, "prairie_dice": 4, "river_dice": 2,
     "prairie_die_faces": 20, "river_die_faces": 8, "tray_tiles": 96,
+    "tile_types": 40,
 }
 #: The amounts each building's effect needs from its text (Building guide), by building.
 BUILDING_AMOUNTS = {
@@ -236,15 +238,26 @@ def _parse_tile(raw: dict, entry: str, file: str, problems: _Problems, buildings
         problems.add(file, entry, f"a {building} tile needs at least one '#' square")
     if building is None and named:
         problems.add(file, entry, "'#' squares belong to a named building: add building = ... or use 'h'")
-    return Tile(raw.get("id", "?"), normalise(cells), building, _sourced(raw, file, entry, problems))
+    copies = raw.get("copies", 1)
+    if not isinstance(copies, int) or isinstance(copies, bool):
+        problems.add(file, entry, f"copies must be a whole number, got {copies!r}")
+        copies = 1
+    return Tile(raw.get("id", "?"), normalise(cells), building, _sourced(raw, file, entry, problems), copies=copies)
 
 
-def _load_tiles(data: dict, buildings: tuple[Building, ...], problems: _Problems) -> tuple[list[Tile], Tile | None]:
+def _load_tiles(data: dict, buildings: tuple[Building, ...], supply: dict[str, int],
+                problems: _Problems) -> tuple[list[Tile], Tile | None]:
+    """The tile types of ``tiles.toml`` (each with its copy count) and the alley; ``supply`` gives the numbers of
+    tray tiles and tile types (``supply.toml``)."""
     file = "tiles.toml"
     names = {b.name for b in buildings}
     tiles = []
     for raw in data.get("tile", []):
         entry = f"tile {raw.get('id', '?')}"
+        problems.check(isinstance(raw.get("id"), str) and "#" not in raw["id"] and raw["id"] != "alley", file, entry,
+                       "a tile type's id is a name without '#' (its copies are '<id>#1', '<id>#2', ...)")
+        problems.check(raw.get("copies") in (2, 3), file, entry,
+                       f"a tile type has 2 or 3 copies (a stack of 2 or 3 tiles, rulebook: Setup), got {raw.get('copies')!r}")
         tile = _parse_tile(raw, entry, file, problems, names)
         if tile is not None:
             tiles.append(tile)
@@ -254,8 +267,11 @@ def _load_tiles(data: dict, buildings: tuple[Building, ...], problems: _Problems
     ids = Counter(t.id for t in tiles)
     for tid, n in ids.items():
         problems.check(n == 1, file, f"tile {tid}", "id used more than once")
-    n_tiles = len(data.get("tile", []))
-    problems.check(n_tiles == RULEBOOK_SUPPLY["tray_tiles"], file, "tiles", f"there are 96 tray tiles, found {n_tiles}")
+    n_types, n_tiles = len(data.get("tile", [])), sum(t.copies for t in tiles)
+    problems.check(n_types == supply.get("tile_types"), file, "tiles",
+                   f"there are {supply.get('tile_types')} tile types (supply.toml), found {n_types}")
+    problems.check(n_tiles == supply.get("tray_tiles"), file, "tiles",
+                   f"the types' copies make the {supply.get('tray_tiles')} tray tiles (supply.toml), found {n_tiles}")
     present = {t.building for t in tiles}
     for name in BUILDING_GUIDE:
         problems.check(name in present, file, "tiles", f"no tile is a {name}: every building of the Building Guide must appear")
@@ -271,8 +287,8 @@ def _load_tiles(data: dict, buildings: tuple[Building, ...], problems: _Problems
             problems.check(size == biggest, file, f"tile {t.id}", f"the Town Hall is the largest building (public): {size} '#' squares < {biggest}")
     suits = {c.suit for t in tiles for _, c in t.cells if c.icon is Icon.ACE}
     problems.check(suits == set(Suit), file, "tiles", f"aces of all four suits are needed, found {sorted(s.value for s in suits if s)}")
-    bandits = sum(t.count(Icon.BANDIT) for t in tiles)
-    sheriffs = sum(t.count(Icon.SHERIFF) for t in tiles)
+    bandits = sum(t.count(Icon.BANDIT) * t.copies for t in tiles)
+    sheriffs = sum(t.count(Icon.SHERIFF) * t.copies for t in tiles)
     problems.check(0 < sheriffs < bandits, file, "tiles", f"sheriffs must be rarer than bandits (found {sheriffs} sheriffs, {bandits} bandits)")
     problems.check(sum(t.count(Icon.COW) for t in tiles) > 0, file, "tiles", "some tiles must show cows")
     return tiles, alley
@@ -281,7 +297,10 @@ def _load_tiles(data: dict, buildings: tuple[Building, ...], problems: _Problems
 # --- trays -------------------------------------------------------------------------------------
 
 
-def _load_trays(data: dict, tiles: list[Tile], problems: _Problems) -> tuple[Trays, dict[str, tuple[str, int, int]]]:
+def _load_trays(data: dict, tiles: list[Tile], supply: dict[str, int],
+                problems: _Problems) -> tuple[Trays, dict[str, tuple[str, int, int]]]:
+    """The two combined trays: each slot's cost and the tile type whose copies fill it (its stack lists the copies'
+    ids, copy 1 on top), and the dice slots; also ``{type id: (tray, row, col)}``."""
     file = "trays.toml"
     tray_source = _sourced(data, file, "trays", problems)
     slots: list[TraySlot] = []
@@ -308,30 +327,30 @@ def _load_trays(data: dict, tiles: list[Tile], problems: _Problems) -> tuple[Tra
         for r in range(TRAY_ROWS):
             for c in range(TRAY_COLS):
                 slot_entry = f"{entry} slot {r},{c}"
-                stack = stacks.get(f"{r},{c}")
-                if not isinstance(stack, list) or not 2 <= len(stack) <= 3:
-                    problems.add(file, slot_entry, f"each slot holds a stack of 2 or 3 tiles, got {stack!r}")
+                tid = stacks.get(f"{r},{c}")
+                if not isinstance(tid, str) or tid not in by_id:
+                    problems.add(file, slot_entry, f"each slot holds the copies of one tile type of tiles.toml, got {tid!r}")
                     continue
-                for tid in stack:
-                    if tid not in by_id:
-                        problems.add(file, slot_entry, f"unknown tile {tid!r}")
-                    elif tid in where:
-                        problems.add(file, slot_entry, f"tile {tid} is already in slot {where[tid]}")
-                    else:
-                        where[tid] = (tray, r, c)
+                if tid in where:
+                    problems.add(file, slot_entry, f"tile type {tid} already fills slot {where[tid]}")
+                    continue
+                where[tid] = (tray, r, c)
                 cost = int(costs[r][c])
-                for tid in stack:
-                    building = by_id[tid].building if tid in by_id else None
-                    if building == "Town Hall":
-                        problems.check(cost == 2, file, slot_entry, f"Town Hall {tid} must sit in a 2-gold slot (public), cost is {cost}")
-                    if building == "Barn":
-                        problems.check(cost == 1, file, slot_entry, f"Barn {tid} must sit in a 1-gold slot (public), cost is {cost}")
-                slots.append(TraySlot(tray, r, c, cost, tuple(stack), source))
+                building = by_id[tid].building
+                if building == "Town Hall":
+                    problems.check(cost == 2, file, slot_entry, f"Town Hall {tid} must sit in a 2-gold slot (public), cost is {cost}")
+                if building == "Barn":
+                    problems.check(cost == 1, file, slot_entry, f"Barn {tid} must sit in a 1-gold slot (public), cost is {cost}")
+                copies = tuple(f"{tid}#{n}" for n in range(1, by_id[tid].copies + 1))
+                slots.append(TraySlot(tray, r, c, cost, copies, source))
     for tile in tiles:
-        problems.check(tile.id in where, file, f"tile {tile.id}", "is in no stack")
+        problems.check(tile.id in where, file, f"tile {tile.id}", "fills no stack")
+    # 96 tiles in 40 stacks of 2 or 3: 16 stacks of 3 and 24 of 2 (derived, components.md §3)
+    threes = supply.get("tray_tiles", 0) - 2 * supply.get("tile_types", 0)
+    twos = supply.get("tile_types", 0) - threes
     sizes = Counter(len(s.stack) for s in slots)
-    problems.check(len(slots) == 40 and sizes[3] == 16 and sizes[2] == 24, file, "stacks",
-                   f"40 stacks are needed, 16 of 3 and 24 of 2 (derived); found {len(slots)}: {dict(sizes)}")
+    problems.check(len(slots) == supply.get("tile_types") and sizes[3] == threes and sizes[2] == twos, file, "stacks",
+                   f"{supply.get('tile_types')} stacks are needed, {threes} of 3 and {twos} of 2 (derived); found {len(slots)}: {dict(sizes)}")
 
     prairie = []
     for raw in data.get("prairie_slot", []):
@@ -730,9 +749,11 @@ def load_catalog_from(folder: Path) -> Catalog:
     read: Callable[[str], dict] = lambda name: _read(folder / name, problems, name)
     rules = _load_rule_numbers(read("rules.toml"), problems)
     buildings = _load_buildings(read("buildings.toml"), problems)
-    tiles, alley = _load_tiles(read("tiles.toml"), buildings, problems)
-    trays, where = _load_trays(read("trays.toml"), tiles, problems)
-    tiles = [Tile(t.id, t.cells, t.building, t.provenance, where.get(t.id)) for t in tiles]
+    supply = _load_supply(read("supply.toml"), problems)
+    types, alley = _load_tiles(read("tiles.toml"), buildings, supply.counts, problems)
+    trays, where = _load_trays(read("trays.toml"), types, supply.counts, problems)
+    types = [replace(t, stack=where.get(t.id)) for t in types]
+    tiles = [replace(t, id=f"{t.id}#{n}", copy=n) for t in types for n in range(1, t.copies + 1)]
     wild_sides = _load_wild_sides(read("wild_sides.toml"), buildings, problems)
     board_files = {p.name: _read(p, problems, f"boards/{p.name}") for p in sorted((folder / "boards").glob("*.toml"))}
     boards = _load_boards(board_files, wild_sides, problems)
@@ -740,11 +761,24 @@ def load_catalog_from(folder: Path) -> Catalog:
     mining = _load_mining(read("mining.toml"), problems)
     partners = _load_partners(read("partners.toml"), problems)
     bandit_cards, ridge, ridge_prov = _load_bandit_cards(read("bandit_cards.toml"), problems)
-    supply = _load_supply(read("supply.toml"), problems)
     if problems.items or alley is None:
         raise CatalogError(problems.items or ["tiles.toml: alley: missing"])
     return Catalog(tuple(sorted(tiles, key=lambda t: t.id)), alley, buildings, trays, boards, scoreboard, mining,
-                   partners, bandit_cards, ridge, ridge_prov, wild_sides, supply, rules)
+                   partners, bandit_cards, ridge, ridge_prov, wild_sides, supply, rules,
+                   tile_types=tuple(sorted(types, key=lambda t: t.id)))
+
+
+def load_tile_designs(path: Path) -> tuple[Tile, ...]:
+    """The ``[[tile]]`` entries of a file laid out like ``tiles.toml`` (without copies: each its own type), checked
+    shape by shape; used for the 96 designs of daily puzzles made before the trays held 40 types
+    (``puzzles/data/tiles-v1.toml``).  Raises ``CatalogError`` naming the file and entry of each problem."""
+    problems = _Problems()
+    data = _read(Path(path), problems, Path(path).name)
+    tiles = [_parse_tile(raw, f"tile {raw.get('id', '?')}", Path(path).name, problems, set(BUILDING_GUIDE))
+             for raw in data.get("tile", [])]
+    if problems.items:
+        raise CatalogError(problems.items)
+    return tuple(t for t in tiles if t is not None)
 
 
 def load_catalog() -> Catalog:
@@ -761,6 +795,6 @@ def _load_cached(folder: str) -> Catalog:
 def summary(catalog: Catalog) -> str:
     """One line: the catalog's counts (tiles, stacks, buildings, boards, cards, tile icons)."""
     icons = Counter(c.icon.value for t in catalog.tiles for _, c in t.cells if c.icon)
-    return (f"{len(catalog.tiles)} tiles in {len(catalog.trays.slots)} stacks, {len(catalog.buildings)} buildings, "
+    return (f"{len(catalog.tiles)} tiles of {len(catalog.tile_types)} types in {len(catalog.trays.slots)} stacks, {len(catalog.buildings)} buildings, "
             f"{len(catalog.boards)} boards ({2 * len(catalog.boards)} sides), {len(catalog.partners)} partners, "
             f"{len(catalog.bandit_cards)} bandit cards, {len(catalog.wild_sides)} wild sides; tile icons {dict(sorted(icons.items()))}")

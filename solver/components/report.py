@@ -10,6 +10,32 @@ from __future__ import annotations
 from solver.components.provenance import Sourced, SourceKind
 from solver.components.values import Catalog
 
+#: How the 40 tile types were chosen (issue 26); the counts are ``tools/select_tile_types.py``'s output.
+TILE_TYPES_CHOSEN = """### How the 40 tile types were chosen
+
+The rulebook's solo setup removes "one of each tile from the tile trays (40 tiles in total)" (French: "une tuile
+de chaque type"), and the first-game setup fills each of the 40 slots with the tiles shown at it: the 96 tray tiles
+are 40 types, 16 of 3 copies and 24 of 2, each stack the copies of one type (docs/rulings.md R10). Until then the
+project's data had 96 different designs, mixed within stacks (kept in `puzzles/data/tiles-v1.toml` for the daily
+puzzles made from them). Each type was chosen among the designs its stack held, by a small CP-SAT model
+(`tools/select_tile_types.py`, which reproduces the choice and checks that `tiles.toml` holds it): one design per
+stack, every building of the Building Guide kept, aces of all four suits, sheriffs rarer than bandits, minimising the
+sum of the differences between the earlier and the new counts of tiles of each size, each building, each icon, aces
+of each suit and squares of each terrain. The optimum is 18 counts off in all:
+
+| count over the 96 tiles | 96 designs | 40 types |
+|---|---|---|
+| tiles of 2 / 3 / 4 / 5 / 6 squares | 7 / 18 / 38 / 28 / 5 | 6 / 19 / 38 / 28 / 5 |
+| cows, bandits, sheriffs | 41, 22, 8 | 41, 22, 9 |
+| aces (spades, hearts, clubs, diamonds) | 19 (5, 5, 4, 5) | 19 (5, 6, 2, 6) |
+| gold, bullet, alley bonuses | 8, 10, 5 | 7, 10, 5 |
+| street, field, building squares | 247, 58, 85 | 247, 59, 85 |
+| Bank, Barn, Cache, Chapel, Fancy Saloon, General Store, Hideout | 2, 3, 3, 2, 2, 3, 1 | 2, 3, 2, 3, 2, 2, 3 |
+| Hotel, Ranch House, Sawmill, Sheriff's Office, Stables, Town Hall, Wheelwright | 3, 2, 3, 2, 2, 2, 2 | 2, 2, 3, 3, 3, 2, 3 |
+
+Every shape, icon, building, copy count and stack of a type is reconstructed.
+""".splitlines()
+
 
 def _fields(sourced: Sourced, names: list[str]) -> list[tuple[str, str]]:
     """``(field, note)`` for each reconstructed field among ``names``."""
@@ -80,7 +106,7 @@ def reconstructed_report(catalog: Catalog) -> str:
     rows = []
     for slot in catalog.trays.slots:
         rows += _entry_rows("trays.toml", f"{slot.tray} tray slot {slot.row},{slot.col}", slot.provenance,
-                            {"cost": slot.cost, "stack": " ".join(slot.stack)})
+                            {"cost": slot.cost, "tile type": f"{slot.stack[0].partition('#')[0]} ({len(slot.stack)} copies)"})
     for prairie in catalog.trays.prairie_slots:
         rows += _entry_rows("trays.toml", f"prairie slot {prairie.number}", prairie.provenance,
                             {"position": f"{prairie.tray} tray row {prairie.row}, {prairie.end} end"})
@@ -89,9 +115,12 @@ def reconstructed_report(catalog: Catalog) -> str:
     out += ["## Tile trays", ""] + _table(rows)
 
     rows = []
-    for t in catalog.tiles:
-        rows += _entry_rows("tiles.toml", t.id, t.provenance, {"shape": f"`{t.shape_text}`", "building": t.building or "-"})
-    out += ["## Tiles", "", "Shapes are written row by row, rows separated by ` / ` (legend: data-format.md).", ""] + _table(rows)
+    for t in catalog.tile_types:
+        rows += _entry_rows("tiles.toml", t.id, t.provenance,
+                            {"copies": t.copies, "shape": f"`{t.shape_text}`", "building": t.building or "-"})
+    out += ["## Tile types", "", "The 96 tray tiles are 40 types, each stack the copies of one type (`t07#2` is copy 2",
+            "of type `t07`). Shapes are written row by row, rows separated by ` / ` (legend: data-format.md).", ""]
+    out += _table(rows) + TILE_TYPES_CHOSEN
 
     rows = []
     for board in catalog.boards:

@@ -199,10 +199,13 @@ class Building:
 
 @dataclass(frozen=True)
 class Tile:
-    """A tile: its squares as ``((row, col), TileCell)`` normalised so the smallest row and column
-    are 0, and the name of its building (``None`` for tiles without one).
+    """A tile type, or one copy of it: its squares as ``((row, col), TileCell)`` normalised so the smallest
+    row and column are 0, and the name of its building (``None`` for tiles without one).
 
-    ``stack`` is the ``(tray, row, col)`` slot it sits in (``None`` for the alley).
+    The trays hold 40 types in 2 or 3 copies each (rulebook: Setup, Solo play / Setup; docs/rulings.md R10).
+    A type's ``id`` is ``"t07"`` and ``copy`` is ``None``; its copies are ``"t07#1"`` .. ``"t07#<copies>"``
+    with ``copy`` 1, 2, ... (copy 1 on top of the stack).  ``stack`` is the ``(tray, row, col)`` slot its copies
+    sit in (``None`` for the alley and hand-made tiles).
     """
 
     id: str
@@ -210,6 +213,13 @@ class Tile:
     building: str | None
     provenance: Sourced
     stack: tuple[str, int, int] | None = None
+    copies: int = 1  #: copies of the type in the trays (2 or 3 for tray types)
+    copy: int | None = None  #: which copy this is (1-based), ``None`` for the type itself
+
+    @property
+    def type_id(self) -> str:
+        """The tile type's id: ``"t07"`` for ``"t07#2"`` and for ``"t07"``."""
+        return self.id.partition("#")[0]
 
     @property
     def size(self) -> int:
@@ -544,7 +554,10 @@ class RuleNumbers:
 
 @dataclass(frozen=True)
 class Catalog:
-    """Every component of the game, loaded from ``solver/components/data`` by ``solver.components.catalog.load_catalog``."""
+    """Every component of the game, loaded from ``solver/components/data`` by ``solver.components.catalog.load_catalog``.
+
+    ``tiles`` are the 96 tray tiles, each a copy of one of the 40 ``tile_types`` (``"t07#2"`` of ``"t07"``), in
+    id order; ``tile(id)`` finds a type or a copy (and ``"alley"``)."""
 
     tiles: tuple[Tile, ...]
     alley: Tile
@@ -560,16 +573,24 @@ class Catalog:
     wild_sides: tuple[WildSide, ...]
     supply: Supply
     rule_numbers: RuleNumbers
+    tile_types: tuple[Tile, ...] = ()
     _index: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
 
     def with_extra(self, tiles: tuple[Tile, ...] = (), boards: tuple[Board, ...] = ()) -> Catalog:
-        """A copy with hand-made ``tiles`` and ``boards`` added (test fixtures, puzzles); the
-        extra tiles are in no tray stack."""
-        return replace(self, tiles=self.tiles + tuple(tiles), boards=self.boards + tuple(boards), _index={})
+        """A copy with hand-made ``tiles`` and ``boards`` added (test fixtures, puzzles); each extra tile is
+        its own type, in no tray stack."""
+        return replace(self, tiles=self.tiles + tuple(tiles), tile_types=self.tile_types + tuple(tiles),
+                       boards=self.boards + tuple(boards), _index={})
+
+    def with_tiles(self, tiles: tuple[Tile, ...]) -> Catalog:
+        """A copy whose tiles are ``tiles`` only, each its own type (the designs an earlier puzzle generator used,
+        ``puzzles.position.puzzle_catalog``); the trays are unchanged and no longer match it."""
+        return replace(self, tiles=tuple(tiles), tile_types=tuple(tiles), _index={})
 
     def _indexed(self) -> dict[str, object]:
         """Tiles, boards, buildings and wild sides by id (built once: the catalog is immutable)."""
         if not self._index:
+            self._index.update({t.id: t for t in self.tile_types})
             self._index.update({t.id: t for t in self.tiles})
             self._index["alley"] = self.alley
             self._index.update({f"board:{b.id}": b for b in self.boards})
@@ -578,8 +599,12 @@ class Catalog:
         return self._index
 
     def tile(self, tile_id: str) -> Tile:
-        """The tile with ``tile_id`` (``"alley"`` for the alley); raises ``KeyError``."""
-        return self._indexed()[tile_id]  # type: ignore[return-value]
+        """The tile type (``"t07"``) or tray tile (``"t07#2"``) with ``tile_id`` (``"alley"`` for the alley); raises
+        ``KeyError`` (also for the index's other keys, ``"board:..."`` and the like)."""
+        found = self._indexed().get(tile_id)
+        if not isinstance(found, Tile):
+            raise KeyError(tile_id)
+        return found
 
     def board(self, board_id: str) -> Board:
         """The board with ``board_id``; raises ``KeyError``."""

@@ -187,9 +187,9 @@ class Game(PlacementEffects):
         return self.players[step["seat"]]
 
     def _placeable(self, settlement: Settlement, tile: Tile, cache: dict[str, bool]) -> bool:
-        if tile.id not in cache:
-            cache[tile.id] = has_legal_placement(settlement, tile)
-        return cache[tile.id]
+        if tile.type_id not in cache:  # the copies of a type have the same squares
+            cache[tile.type_id] = has_legal_placement(settlement, tile)
+        return cache[tile.type_id]
 
     def _options_keep_partner(self, step: Step) -> list[KeepPartner]:
         return [{"type": "keep_partner", "partner": p} for p in self._player(step).dealt]

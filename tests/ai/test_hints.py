@@ -512,8 +512,8 @@ def test_solo_look_ahead_weighs_both_wrangle_choices():
 def test_a_hint_at_a_draft_offering_the_signpost_building():
     # Issue 27: at a draft decision that offers Signpost's set-aside building, the hint valued that building's
     # ordinary placements instead of those covering signpost 3 (Wild sides / Signpost), and playing the option
-    # raised IllegalMove ("the tile must cover its space"). 3 players, seed 11, the first seat on Signpost.
-    game = Game(GameConfig(players=3, seed=11, seats=(SeatConfig(side="wild"), SeatConfig(), SeatConfig())))
+    # raised IllegalMove ("the tile must cover its space"). 3 players, seed 30, the first seat on Signpost (seed 11 before the trays held 40 tile types).
+    game = Game(GameConfig(players=3, seed=30, seats=(SeatConfig(side="wild"), SeatConfig(), SeatConfig())))
     assert game.players[0].settlement.side.rule == "signpost"
     bot = RandomBot(0)
     while not any(m["type"] == "signpost" for m in game.legal_moves()):

@@ -39,6 +39,24 @@ def test_96_tiles_in_40_stacks_16_of_3_and_24_of_2(catalog):
     assert sorted(in_stacks) == sorted(t.id for t in catalog.tiles)
 
 
+def test_40_tile_types_each_stack_the_copies_of_one_type(catalog):
+    # Solo play / Setup: "Remove one of each tile from the tile trays. (40 tiles in total.)" (French: "une tuile de
+    # chaque type"): 40 types; 96 tiles in stacks of 2 or 3, so 16 types of 3 copies and 24 of 2 (issue 26).
+    assert len(catalog.tile_types) == 40 == catalog.supply.counts["tile_types"]
+    assert Counter(t.copies for t in catalog.tile_types) == {3: 16, 2: 24}
+    types = {t.id: t for t in catalog.tile_types}
+    for slot in catalog.trays.slots:
+        kinds = {catalog.tile(tid).type_id for tid in slot.stack}
+        assert len(kinds) == 1, slot  # homogeneous
+        kind = types[kinds.pop()]
+        assert list(slot.stack) == [f"{kind.id}#{n}" for n in range(1, kind.copies + 1)]
+        assert kind.stack == (slot.tray, slot.row, slot.col)
+    for tile in catalog.tiles:  # each tray tile is a copy: the type's squares and building, its own id
+        kind = types[tile.type_id]
+        assert tile.cells == kind.cells and tile.building == kind.building and tile.copy in range(1, kind.copies + 1)
+        assert catalog.tile(tile.id) is tile and catalog.tile(tile.type_id) is kind and kind.copy is None
+
+
 def test_two_combined_trays_of_5_rows_by_4_columns_river_in_the_middle(catalog):
     slots = catalog.trays.slots
     for tray in ("left", "right"):
@@ -298,16 +316,28 @@ def test_error_names_board_file_when_a_normal_side_loses_its_x(data_copy):
     assert any(p.startswith(f"boards/{board.name}: normal side:") and "exactly one X" in p for p in err.value.problems)
 
 
-def test_error_when_a_stack_has_the_wrong_size(data_copy):
-    trays = data_copy / "trays.toml"
-    text = trays.read_text(encoding="utf-8")
-    start = text.index('"0,0" = [')
-    end = text.index("]", start)
-    first = text[start:end].split(",")[1]  # keep a single tile id
-    trays.write_text(text[:start] + '"0,0" = [' + first.split("[")[-1] + text[end:], encoding="utf-8")
+def test_error_when_a_type_has_the_wrong_number_of_copies(data_copy):
+    tiles = data_copy / "tiles.toml"
+    text = tiles.read_text(encoding="utf-8")
+    tiles.write_text(text.replace('id = "t01"\ncopies = 2', 'id = "t01"\ncopies = 4', 1), encoding="utf-8")
     with pytest.raises(CatalogError) as err:
         load_catalog_from(data_copy)
-    assert any("trays.toml: tray left slot 0,0: each slot holds a stack of 2 or 3 tiles" in p for p in err.value.problems)
+    assert any("tiles.toml: tile t01: a tile type has 2 or 3 copies" in p for p in err.value.problems)
+    assert any("tiles.toml: tiles: the types' copies make the 96 tray tiles (supply.toml), found 98" in p
+               for p in err.value.problems)
+
+
+def test_error_when_a_stack_mixes_types_or_a_type_fills_two_stacks(data_copy):
+    trays = data_copy / "trays.toml"
+    text = trays.read_text(encoding="utf-8")
+    trays.write_text(text.replace('"0,0" = "t01"', '"0,0" = ["t01", "t02"]', 1).replace('"0,3" = "t04"', '"0,3" = "t03"', 1),
+                     encoding="utf-8")
+    with pytest.raises(CatalogError) as err:
+        load_catalog_from(data_copy)
+    problems = err.value.problems
+    assert any("trays.toml: tray left slot 0,0: each slot holds the copies of one tile type" in p for p in problems)
+    assert any("trays.toml: tray left slot 0,3: tile type t03 already fills slot ('left', 0, 2)" in p for p in problems)
+    assert any("trays.toml: tile t04: fills no stack" in p for p in problems)
 
 
 def test_error_for_invalid_toml_names_the_file(data_copy):
@@ -344,3 +374,10 @@ def test_a_wild_side_without_a_rule_is_refused_not_crashed(tmp_path):
     board.write_text("\n".join(line for line in text.split("\n") if not line.startswith('rule = "')), encoding="utf-8")
     with pytest.raises(CatalogError, match=r"rule None is not a key of wild_sides\.toml"):
         load_catalog_from(folder)
+
+
+def test_a_tile_is_found_by_type_or_copy_and_nothing_else(catalog):
+    assert catalog.tile("t07").copy is None and catalog.tile("t07#3").copy == 3 and catalog.tile("alley").is_alley
+    for wrong in ("t07#4", "t07#0", "t41", f"board:{catalog.boards[0].id}", "building:Bank", ""):
+        with pytest.raises(KeyError):
+            catalog.tile(wrong)

@@ -14,6 +14,7 @@ import pytest
 from solver.engine.game import Game, GameOver, IllegalMove
 from solver.rules.placement import legal_placements
 from solver.rules.setup import ConfigError, GameConfig, SeatConfig
+from solver.rules.trays import parse_slot_key
 from tests.game_checks import check_invariants, play_random
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -40,6 +41,27 @@ def test_setup_removes_tiles_and_uses_dice_by_player_count(players, removed, pra
     assert sum(d.kind == "prairie" for d in game.dice) == prairie and sum(d.kind == "river" for d in game.dice) == river
     assert all(p.points == 5 and p.mining == 0 for p in game.players)  # Setup D4
     assert len({p.settlement.side.board_id for p in game.players}) == players
+
+
+@pytest.mark.parametrize("players", [1, 2, 3, 4, 5])
+@pytest.mark.parametrize("side", ["normal", "wild"])
+def test_setup_removes_one_copy_of_a_type_never_a_whole_type(players, side):
+    # Setup F and Solo play / Setup ("one of each tile"): a removal takes one copy from a stack; every stack holds
+    # the copies of one type (2 or 3), so every type stays in the trays and a solo game deals every building type
+    # (issue 26). Wild sides set aside a building (House in Danger, Signpost): still one copy of its type.
+    for seed in range(1, 4):
+        game = new_game(players, seed=seed, seats=tuple(SeatConfig(side=side) for _ in range(players)))
+        catalog = game.catalog
+        aside = [p.set_aside for p in game.players if p.set_aside]
+        left = {catalog.tile(t).type_id for stack in game.trays.stacks.values() for t in stack + aside}
+        assert left == {t.id for t in catalog.tile_types}
+        removed = [catalog.tile(t).type_id for t in game.trays.removed]
+        assert len(removed) == len(set(removed))  # one copy of a type at most
+        for key, stack in game.trays.stacks.items():
+            slot = catalog.trays.slot(*parse_slot_key(key))
+            assert all(catalog.tile(t).type_id == catalog.tile(slot.stack[0]).type_id for t in stack)
+        buildings = {catalog.tile(t).building for stack in game.trays.stacks.values() for t in stack + aside}
+        assert buildings >= {b.name for b in catalog.buildings}
 
 
 def test_setup_partners_two_dealt_one_kept_face_down_three_face_up():

@@ -261,6 +261,30 @@ def test_replaying_the_answer_through_the_game_gives_the_predicted_points():
     assert result.objective == sum(terms.values())
 
 
+def test_a_bullet_the_plan_gains_is_spent_at_once_by_a_sheriff_in_the_replay():
+    # Rulebook, Bonuses: "When you cover a bonus space with a tile, immediately take that bonus"; Sheriffs and
+    # Bandits: "Sheriffs always immediately take their shots if they can", covering the bandit with the bullet.
+    # The plan values the bullet space in ``bonuses`` and the shot, bullet spent, in ``bandits``: the player
+    # ends with no more bullets than before, one shot fired.
+    game = fixture_game(["X.*.b", "^^^^^"], {"S": "s", "I": ".."})
+    player = game.players[0]
+    place(game, "S", 0, 0)  # a sheriff on the X, the printed bandit in his row, no bullet to shoot it
+    resolve(game)
+    assert player.bullets == 0 and (0, 4) not in player.settlement.tombstones
+    position = PlanPosition.from_game(game, 0, [game.catalog.tile("I")])
+    result = solve_plan(position)
+    assert [(p.row, p.col) for p in result.placements] == [(0, 1)]  # on the bullet space
+    terms = result.value.terms
+    assert terms["bonuses"] == 1  # the bullet space
+    assert terms["bandits"] == 2  # one shot: +1 exposure, +2 tombstone, -1 bullet
+    before = (player.gold, player.bullets)
+    p = result.placements[0]
+    events = place(game, p.tile_id, p.row, p.col, p.orientation) + resolve(game)
+    assert [(e["type"], e.get("item"), e.get("row"), e.get("col")) for e in events if e["type"] in ("bonus", "shot")] == [
+        ("bonus", "bullets", None, None), ("shot", None, 0, 4)]
+    assert (player.gold, player.bullets) == before and (0, 4) in player.settlement.tombstones
+
+
 # --- wrangles in the plan (Wrangling) -------------------------------------------------------------------
 
 WRANGLE_MAP = ["X......", ".......", ".......", "......^"]
@@ -417,9 +441,17 @@ def _plain(position: PlanPosition, placements) -> bool:
 def test_answers_replayed_through_the_game_match_the_plan_on_positions_from_real_games(side, seed, least):
     """Issue 5's proof: apply CP-SAT's placements with the rules engine (solver.engine.game) and compare what the
     player gains with the plan's terms: town points, gold and bullets (bonuses), the mining marker's move
-    (valued by the same table) and horseshoes covered; on normal and on wild sides (Carpenters' stash, a
-    player's choice, is declined)."""
+    (valued by the same table), horseshoes covered and the sheriffs' shots (bandits); on normal and on wild
+    sides (Carpenters' stash, a player's choice, is declined).
+
+    Rulebook, Sheriffs and Bandits: "Sheriffs always immediately take their shots if they can", each with a
+    bullet. A bullet the answer gains can be spent at once (and a game stopped in the middle of a placement's
+    effects may hold a sheriff, a bandit in sight and a bullet whose shot is still to come): the plan counts
+    such a bullet in ``bonuses`` and its spending in ``bandits``, so the bullets the player ends with are
+    the bonuses less the shots fired during the replay."""
     from solver.components.values import SpaceKind
+    from solver.planning.weights import BANDIT_POINTS, POINTS_PER_BULLET
+    from solver.rules.tussle import count_bandits
 
     checked = 0
     for position, game, seat in game_positions(200, seed=seed, tiles=(1, 2), with_games=True, side=side):
@@ -432,6 +464,7 @@ def test_answers_replayed_through_the_game_match_the_plan_on_positions_from_real
         surrounded_before = list(player.triggered)
         s = player.settlement
         horseshoes = [rc for rc in s.side.squares(SpaceKind.HORSESHOE) if s.cover[rc[0]][rc[1]] < 0]
+        bandits_before, events_before = count_bandits(s), len(game.events)
         for p in result.placements:
             game.agenda.insert(0, {"step": "place_tile", "seat": seat, "tile": p.tile_id, "source": "replay"})
             game.apply({"type": "place", "tile": p.tile_id, "orientation": p.orientation, "row": p.row, "col": p.col})
@@ -451,8 +484,13 @@ def test_answers_replayed_through_the_game_match_the_plan_on_positions_from_real
         assert player.ledger.get("buildings", 0) - before[4] == town_hall_points * newly.count("Town Hall")
         assert player.ledger.get("towns", 0) - before[0] == terms["towns"]
         bank_gold = 3 * newly.count("Bank")  # Building guide: a surrounded Bank gives 3 gold
-        assert (player.gold - before[1]) + (player.bullets - before[2]) == terms["bonuses"] + bank_gold
+        shots = sum(1 for e in game.events[events_before:] if e["type"] == "shot" and e["seat"] == seat)
+        assert (player.gold - before[1]) + (player.bullets - before[2]) + shots == terms["bonuses"] + bank_gold
+        # each shot a tombstone (in the engine's count of unshot bandits already) for a bullet
+        tombstone = position.tombstone_points - POINTS_PER_BULLET
+        assert terms["bandits"] == -BANDIT_POINTS * (count_bandits(s) - bandits_before) + tombstone * shots
         assert position.mining_gain(player.mining - before[3]) == terms["mining"]
         assert sum(1 for rc in horseshoes if s.cover[rc[0]][rc[1]] >= 0) == terms["horseshoes"]
         checked += 1
     assert checked >= least
+

@@ -350,3 +350,23 @@ def test_cli_daily_verify_and_batch(puzzles, tmp_path, capsys):
                  "--difficulty", "easy", "--quiet"]) == 0
     assert (out / files[0]).read_text() == "kept\n"  # a published puzzle is never rewritten
     assert main(["batch", "--from", "2026-01-03", "--to", "2026-01-01", "--out", str(out), "--quiet"]) == 2
+
+
+def test_a_puzzle_of_generator_v1_still_reads_and_grades_as_published():
+    # Issue 26: daily puzzles already stored never change. A v1 puzzle names the 96 designs the trays held before
+    # they became 40 tile types (puzzles/data/tiles-v1.toml); today's tiles of the same ids differ, yet the puzzle
+    # reads with its own designs and its stored solution still scores its stored optimum.
+    puzzle = json.loads((Path(__file__).parents[1] / "data" / "puzzle-v1-2026-01-02-hard.json").read_text())
+    assert puzzle["generator"]["seed"] == "wild-tiled-west/daily-puzzle/v1"
+    today = load_catalog()
+    def today_shape(tile_id: str) -> str | None:
+        return today.tile(tile_id).shape_text if tile_id in {t.id for t in today.tile_types} else None
+
+    assert any(today_shape(e["tile"]) != e["shape"] for e in puzzle["hand"])  # the ids now name other tiles
+    position = puzzle_position(puzzle)
+    assert [t.shape_text for t in position.tiles] == [e["shape"] for e in puzzle["hand"]]
+    verdict = verify_solution(puzzle, puzzle["solution"])
+    assert verdict["legal"] and verdict["score"] == puzzle["optimum"] and verdict["optimal"]
+    stripped = {k: v for k, v in puzzle.items() if k != "generator"}  # read as today's: its tiles are not these
+    with pytest.raises(PuzzleError, match=r"unknown side or tile|differs from the catalog's"):
+        puzzle_position(stripped)

@@ -308,11 +308,11 @@ def test_ranch_house_ignores_pastures_not_beside_it():
     assert endgame_points(game.catalog, game.players[0])["pink_buildings"] == 0
 
 
-@pytest.mark.parametrize("tile, cows", [("ranch_own", 1), ("t74", 2)])
+@pytest.mark.parametrize("tile, cows", [("ranch_own", 1), ("t31", 2)])
 def test_ranch_house_counts_the_pasture_on_its_own_tile(tile, cows):
     # A cow square on the Ranch House's own tile is a pasture square edge-adjacent to the building: that
     # pasture has "at least one square connected to the Ranch House".  ranch_own is "#c" (1 cow); the tray
-    # tile t74 is "#f / #c / .c" (a Ranch House with a pasture of 2 cows on it).
+    # tile type t31 is "#f / #c / .c" (a Ranch House with a pasture of 2 cows on it).
     game = new()
     settle(game, tile, 0, 0)
     assert endgame_points(game.catalog, game.players[0])["pink_buildings"] == cows

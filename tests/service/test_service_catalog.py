@@ -36,11 +36,18 @@ def test_health(client):
 
 def test_catalog_tiles(client):
     body = client.get("/catalog/tiles").get_json()
-    assert len(body["tiles"]) == 96 and body["alley"]["size"] == 1
+    assert len(body["tiles"]) == 40 and body["alley"]["size"] == 1  # 40 tile types (issue 26)
+    assert sum(t["copies"] for t in body["tiles"]) == 96 and {t["copies"] for t in body["tiles"]} == {2, 3}
     t = body["tiles"][0]
-    assert set(t) >= {"id", "building", "shape", "cells", "orientations", "stack", "provenance"}
+    assert set(t) >= {"id", "copies", "copy_ids", "building", "shape", "cells", "orientations", "stack", "provenance"}
+    assert t["copy_ids"] == [f"{t['id']}#{n}" for n in range(1, t["copies"] + 1)]
     assert t["provenance"]["source"]["kind"] in {"rulebook", "public", "derived", "reconstructed"}
     assert len(body["trays"]["slots"]) == 40 and len(body["trays"]["prairie_slots"]) == 20
+    by_type = {t["id"]: t for t in body["tiles"]}
+    for slot in body["trays"]["slots"]:  # each slot: the copies of one type, and the type says it sits there
+        tile = by_type[slot["tile"]]
+        assert slot["stack"] == tile["copy_ids"] and tile["stack"] == {k: slot[k] for k in ("tray", "row", "col")}
+    assert body["alley"]["copy_ids"] == ["alley"] and body["alley"]["copies"] is None
     assert len(body["buildings"]) == 14 and "♠" in body["legend"]
 
 
