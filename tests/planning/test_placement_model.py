@@ -494,3 +494,45 @@ def test_answers_replayed_through_the_game_match_the_plan_on_positions_from_real
         checked += 1
     assert checked >= least
 
+
+# --- copies of one tile type (issue 26: 40 types of 2 or 3 copies) ------------------------------------------------
+
+
+def _copy_order(position: PlanPosition, placements: list[Placement]) -> list[tuple[str, tuple[int, int, int]]]:
+    return sorted((p.tile_id, (p.orientation, p.row, p.col)) for p in placements)
+
+
+@pytest.mark.parametrize("index", range(10))
+def test_copies_of_one_type_keep_the_optimum_and_one_arrangement(monkeypatch, index):
+    """Two copies of one type are interchangeable: the model keeps one arrangement of them (the first copy placed
+    whenever one is, on the earlier placement when both are) and still proves the exhaustive search's optimum,
+    the same as without the symmetry breaking."""
+    import solver.planning.cpsat.solve as solve_module
+
+    base = game_positions(10, seed=21, tiles=2)[index]
+    kind = base.catalog.tile(base.tiles[0].type_id)
+    copies = tuple(base.catalog.tile(f"{kind.id}#{n}") for n in (1, 2))
+    position = dataclasses.replace(base, tiles=copies)
+    result = solve_plan(position, time_limit_ms=60_000)
+    assert result.status == "OPTIMAL"
+    assert result.objective == best_plan_by_enumeration(position).value.total
+    assert_playable(position, result.placements)
+    placed = {p.tile_id: (p.orientation, p.row, p.col) for p in result.placements}
+    if len(placed) == 1:
+        assert copies[0].id in placed
+    elif len(placed) == 2:
+        assert placed[copies[0].id] < placed[copies[1].id]
+    monkeypatch.setattr(solve_module, "break_copy_symmetry", lambda *args: None)
+    assert solve_plan(position, time_limit_ms=60_000).objective == result.objective
+
+
+def test_three_copies_of_a_type_are_placed_in_one_order():
+    board = board_side_from_map(["X.......", "........", "........"])
+    catalog = game_positions(1, seed=21, tiles=1)[0].catalog
+    barns = tuple(catalog.tile(f"t02#{n}") for n in (1, 2, 3))  # the Barn type: 3 copies
+    assert len({t.type_id for t in barns}) == 1 and barns[0].copies == 3
+    position = PlanPosition(Settlement(board), barns, catalog=catalog)
+    result = solve_plan(position, required=True, time_limit_ms=60_000)
+    assert result.status == "OPTIMAL" and result.objective == best_plan_by_enumeration(position, required=True).value.total
+    spots = [next((p.orientation, p.row, p.col) for p in result.placements if p.tile_id == t.id) for t in barns]
+    assert spots == sorted(spots) and len(set(spots)) == 3

@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from ortools.sat.python import cp_model
 
 from solver.components.geometry import Coord
+from solver.components.values import Tile
 from solver.planning.cpsat.candidates import Candidate
 from solver.planning.plans import PlanPosition
 
@@ -69,3 +70,31 @@ def add_placement_variables(model: cp_model.CpModel, position: PlanPosition, can
         for u in used:
             model.add(cover.get(start_square, 0) >= u)
     return PlacementVariables(x, used, cover, by_tile, placements_at, root)
+
+
+def _copies(a: Tile, b: Tile) -> bool:
+    """True when ``a`` and ``b`` are two copies of one tile type (``t07#1``, ``t07#2``): the same squares and
+    building, so that swapping them changes no plan's value."""
+    return a.copy is not None and b.copy is not None and a.type_id == b.type_id and (a.cells, a.building) == (b.cells, b.building)
+
+
+def break_copy_symmetry(model: cp_model.CpModel, position: PlanPosition, cands: list[Candidate],
+                        placed: PlacementVariables) -> None:
+    """Of the plans that differ only by which copy of a tile type goes where, keep one: for each copy with an
+    earlier copy of its type among ``position.tiles``, it is placed only when that earlier copy is, and then on
+    a later candidate placement (candidates ordered by orientation, row, column; the copies share them).
+    Without it CP-SAT proves the optimum once per arrangement of the copies (the trays hold 2 or 3 copies of
+    each of 40 types, rulebook: Setup; docs/rulings.md R10).  Adds booleans ``copy_placed{j}``; raises nothing."""
+    tiles = position.tiles
+    for j, tile in enumerate(tiles):
+        i = next((i for i in range(j - 1, -1, -1) if _copies(tiles[i], tile)), None)
+        if i is None or i not in placed.by_tile or j not in placed.by_tile:
+            continue
+        where = {t: [(cands[k].placement.orientation, cands[k].placement.row, cands[k].placement.col) for k in placed.by_tile[t]]
+                 for t in (i, j)}
+        rank = {key: r for r, key in enumerate(sorted(set(where[i]) | set(where[j])))}
+        spot = {t: sum(rank[key] * placed.x[k] for key, k in zip(where[t], placed.by_tile[t])) for t in (i, j)}
+        model.add(placed.used[j] <= placed.used[i])
+        later = model.new_bool_var(f"copy_placed{j}")
+        model.add(placed.used[j] == later)
+        model.add(spot[i] + 1 <= spot[j]).only_enforce_if(later)

@@ -20,7 +20,7 @@ from ortools.sat.python import cp_model
 from solver.planning.cpsat.candidates import Candidate, candidates
 from solver.planning.cpsat.connectivity import add_connectivity
 from solver.planning.cpsat.parameters import DEFAULT_TIME_LIMIT_MS, SEED, set_search_parameters
-from solver.planning.cpsat.placements import PlacementVariables, add_placement_variables
+from solver.planning.cpsat.placements import PlacementVariables, add_placement_variables, break_copy_symmetry
 from solver.planning.cpsat.terms.bandits import bandits_term
 from solver.planning.cpsat.terms.buildings import buildings_term
 from solver.planning.cpsat.terms.spaces import bonuses_term, horseshoes_term, mining_term
@@ -81,7 +81,8 @@ class PlanModel:
 def build_model(position: PlanPosition, *, required: bool = False, exclude: Sequence[Sequence[Placement]] = (),
                 objective_bounds: tuple[int, int] | None = None) -> PlanModel:
     """The plan model of ``position``, in this order (CP-SAT's search depends on the order of variables and
-    constraints): the candidates' booleans and the squares' (``add_placement_variables``), the connectivity
+    constraints): the candidates' booleans and the squares' (``add_placement_variables``), one arrangement of each
+    tile type's copies (``break_copy_symmetry``), the connectivity
     (``add_connectivity``), every objective term (``_objective_terms``), the objective (maximized, in points),
     ``objective_bounds`` and the plans of ``exclude`` ruled out (``solve_plan`` describes both).
     Raises ``ValueError`` for a position with ``rooted_on`` (the model places tiles by the connection rules
@@ -90,6 +91,7 @@ def build_model(position: PlanPosition, *, required: bool = False, exclude: Sequ
     cands = candidates(position)
     model = cp_model.CpModel()
     placed = add_placement_variables(model, position, cands, required)
+    break_copy_symmetry(model, position, cands, placed)
     add_connectivity(model, position, cands, placed)
     terms = _objective_terms(model, position, cands, placed)
     objective = sum(sum(v) for v in terms.values())
