@@ -47,11 +47,27 @@ class TileCellSchema(Schema):
 
 
 def _cells(tile) -> list[dict[str, object]]:
+    """A tile's (or an orientation's) squares with their content, ``{row, col, char, terrain, icon, suit,
+    named_building}`` each."""
     return [
         {"row": r, "col": c, "char": cell.char, "terrain": cell.terrain.value, "icon": cell.icon.value if cell.icon else None,
          "suit": cell.suit.value if cell.suit else None, "named_building": cell.named_building}
         for (r, c), cell in tile.cells
     ]
+
+
+class OrientationSchema(Schema):
+    """One orientation of a tile, by its index (the ``orientation`` of a ``place`` move): ``flipped`` (mirrored
+    left-right first) and ``turns`` (then quarter-turns clockwise, 0-3), its bounding box, and the squares it covers
+    relative to the anchor (a placement's ``row``, ``col`` is the bounding box's top-left square), each with its
+    content."""
+
+    index = fields.Integer()
+    flipped = fields.Boolean()
+    turns = fields.Integer(metadata={"description": "quarter-turns clockwise, after the flip"})
+    height = fields.Integer(metadata={"description": "squares"})
+    width = fields.Integer(metadata={"description": "squares"})
+    cells = fields.Function(_cells, metadata={"description": "list of TileCell, relative to the anchor"})
 
 
 class TileSchema(Schema):
@@ -69,6 +85,8 @@ class TileSchema(Schema):
     shape = fields.Function(lambda t: t.shape_text.split("\n"))
     cells = fields.Function(_cells, metadata={"description": "list of TileCell"})
     orientations = fields.Function(lambda t: len(t.orientations), metadata={"description": "distinct orientations (rotations and flips)"})
+    orientation_shapes = fields.Function(lambda t: OrientationSchema(many=True).dump(t.orientations), metadata={
+        "description": "list of Orientation: every orientation index, which flip and turn it is, and its squares"})
     stack = fields.Function(lambda t: dict(zip(("tray", "row", "col"), t.stack)) if t.stack else None)
     provenance = fields.Nested(ProvenanceSchema)
 

@@ -18,6 +18,8 @@ from service.analysis.routes import capped, heavy
 from service.analysis.schemas import HintQuerySchema, HintSchema
 from service.games.events import event_stream
 from service.games.schemas import (
+    DESCRIPTIVE_MOVE_FIELDS,
+    BoardDataSchema,
     EventsPageSchema,
     EventsQuerySchema,
     GameCreatedSchema,
@@ -33,6 +35,7 @@ from service.games.schemas import (
 )
 from service.games.store import Games, dumps, fingerprint
 from service.problems import Refused, problem_responses
+from solver.render.board_data import board_data
 from solver.render.svg import settlement_svg
 from solver.rules.setup import ConfigError, GameConfig, SeatConfig
 
@@ -141,6 +144,7 @@ def post_move(headers, move, game_id: str):
     is another seat's.  409 ``game_over``.  422 with the engine's rule code (e.g. ``not_an_option``,
     ``not_connected``) and reason when the move is illegal."""
     key = headers.get("idempotency_key")
+    move = {k: v for k, v in move.items() if k not in DESCRIPTIVE_MOVE_FIELDS}
     answer = games().play(game_id, request.headers.get("Authorization"), move, _if_match(), key,
                           fingerprint("POST", request.path, move))
     extra = {"Idempotent-Replayed": "true"} if answer.replayed else {}
@@ -245,6 +249,20 @@ def get_hint(args, game_id: str):
     response = _answer(dumps(answer), 200, version)
     response.headers["Cache-Control"] = "no-store"
     return response
+
+
+@blp.route("/<game_id>/players/<int:seat>/board", methods=["GET"])
+@blp.response(200, BoardDataSchema, headers=ETAG_HEADER)
+@problems(404, 429)
+def get_board(game_id: str, seat: int):
+    """``seat``'s settlement board as data a frontend draws directly: each square's printed space, the tile (type,
+    copy, building) and tile square covering it and its token; the placed tiles with their placements and
+    squares; the towns with their sign points and whether complete; the tokens by kind (all open information:
+    no token needed).  Coordinates are `[row, col]`, 0-based, row 0 at the top."""
+    g = games()
+    head = g.head(game_id)
+    version, settlement = g.settlement(head, seat)
+    return _answer(dumps({"version": version, "seat": seat, **board_data(settlement)}), 200, version)
 
 
 @blp.route("/<game_id>/players/<int:seat>/board.svg", methods=["GET"])

@@ -87,7 +87,17 @@ MoveSchema = type("MoveSchema", (Schema,), {
     decision; this schema only checks the members' types.""",
     "type": fields.String(required=True, validate=OneOf(list(MOVES)), metadata={"example": "draft"}),
     **{name: _move_field(name, kind, _nullable(name)) for name, kind in move_fields().items()},
+    # what legal-moves adds for people and drawing (solver.engine.labels); accepted back and ignored
+    "label": fields.String(validate=Length(max=500), metadata={
+        "description": "legal-moves: the move in one line (which die, stack and tile; where a tile goes and how it "
+                       "is turned). Ignored when posted back"}),
+    "squares": fields.List(fields.List(fields.Integer(strict=True, validate=SMALL), validate=Length(equal=2)),
+                           validate=Length(max=16), metadata={
+        "description": "legal-moves, `place` moves: the board squares `[row, col]` the placement covers. Ignored when "
+                       "posted back"}),
 })
+#: The members of a legal move that describe it rather than choose it (``MoveSchema``): dropped before the engine.
+DESCRIPTIVE_MOVE_FIELDS = ("label", "squares")
 
 
 class MoveHeadersSchema(Schema):
@@ -253,3 +263,22 @@ class PositionSchema(OpenSchema):
     seat = fields.Integer(required=True)
     agenda = fields.List(fields.Dict(), required=True)
     pending = fields.Nested(PendingSchema, required=True, allow_none=True)
+
+
+class BoardDataSchema(Schema):
+    """A settlement board as data (``solver.render.board_data.board_data``): ``squares[row][col]`` = ``{printed:
+    {char, kind, coverable, suit, number, town}, tile: index into tiles or null, content: the covering tile square
+    {char, terrain, icon, suit, named_building} or null, token: cowpoke | tombstone | hill_bandit | null}``;
+    ``tiles`` in placement order ``{tile, type, copy, building, orientation, row, col, squares}``; ``towns``
+    ``{letter, name, points, squares, complete}``; ``tokens`` ``{cowpokes, tombstones, hill_bandits}``."""
+
+    version = fields.Integer(required=True)
+    seat = fields.Integer(required=True)
+    side = fields.String(required=True, metadata={"description": "board side id, <board>/<normal|wild>"})
+    rule = fields.String(allow_none=True, metadata={"description": "the wild side's rule, null on a normal side"})
+    height = fields.Integer(required=True)
+    width = fields.Integer(required=True)
+    squares = fields.List(fields.List(fields.Dict()), required=True)
+    tiles = fields.List(fields.Dict(), required=True)
+    towns = fields.List(fields.Dict(), required=True)
+    tokens = fields.Dict(keys=fields.String(), values=fields.List(fields.List(fields.Integer())), required=True)

@@ -30,6 +30,7 @@ from service.tokens import bearer_token, digest, new_token, seat_of
 from solver.components.catalog import load_catalog
 from solver.components.values import Catalog
 from solver.engine.game import Game, IllegalMove
+from solver.engine.labels import annotated
 from solver.rules.setup import GameConfig
 
 log = logging.getLogger(__name__)
@@ -217,10 +218,11 @@ class Games:
         return self._read(head, lambda h, game: (h.version, game.position(seat)))
 
     def legal_moves(self, head: GameHead, seat: int) -> dict[str, Any]:
-        """The pending decision and, when it is ``seat``'s, its options (else none)."""
+        """The pending decision and, when it is ``seat``'s, its options (else none), each with its ``label`` and, for
+        a placement, its ``squares`` (``solver.engine.labels.annotated``)."""
         def read(h: GameHead, game: Game) -> dict[str, Any]:
             pending = game.pending()
-            moves = game.legal_moves() if pending and pending["seat"] == seat else []
+            moves = [annotated(game, m) for m in game.legal_moves()] if pending and pending["seat"] == seat else []
             return {"version": h.version, "seat": seat, "pending": pending, "moves": moves}
         return self._read(head, read)
 

@@ -40,6 +40,7 @@ from solver.ai.evaluation import position_value, remaining
 from solver.components.catalog import load_catalog
 from solver.components.values import Catalog, Tile
 from solver.engine.game import Game
+from solver.engine.labels import move_label, placement_squares
 from solver.planning.plans import PlanPosition, evaluate_plan, evaluate_plan_with_pink
 from solver.planning.weights import GOLD_VALUE
 from solver.rules.placement import Placement, legal_placements
@@ -82,7 +83,8 @@ class Option:
     """One complete option: ``moves`` to apply in order, ``gain`` (points, ``terms`` by
     ``solver.ai.evaluation.TERMS``), a readable ``label``, and ``played``: False when the search was cut
     short before playing it through (then ``moves`` holds only its first move and ``gain`` is the
-    estimate)."""
+    estimate).  ``squares``: the ``[row, col]`` squares its ``place`` moves cover, in order (``[]`` when it
+    places nothing), for a frontend to show the option on the board."""
 
     moves: list[dict]
     gain: float
@@ -91,11 +93,12 @@ class Option:
     played: bool = True
     #: played with the other wrangle choice than the evaluation's (``LOOKAHEAD_WRANGLE_BRANCH``)
     other_wrangle: bool = False
+    squares: list[list[int]] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         """Plain data (points rounded to 0.01)."""
         return {"moves": self.moves, "gain": round(self.gain, 2), "terms": {k: round(v, 2) for k, v in self.terms.items()},
-                "label": self.label, "complete": self.played}
+                "label": self.label, "complete": self.played, "squares": self.squares}
 
 
 def _placed_tile(game: Game, pending: dict) -> Tile:
@@ -284,62 +287,22 @@ def _candidates(search: _Search) -> list[tuple[float, list[dict]]]:
     return [(0.0, [m]) for m in options]
 
 
-def _partner_name(game: Game, partner_id: str) -> str:
-    return next((f"{p.name} ({p.id})" for p in game.catalog.partners if p.id == partner_id), partner_id)
+def _turn_key(game: Game, moves: list[dict]) -> str:
+    """What a turn does, whichever die does it: its moves with each draft's die named by kind and face (two dice
+    of one face on one slot draft the same stack)."""
+    faces = {d.id: (d.kind, d.value) for d in game.dice}
+    return repr([{**m, "die": faces.get(m["die"])} if m["type"] == "draft" else m for m in moves])
 
 
-def _decision_label(game: Game, move: dict) -> str:
-    """A few words for a move of a decision other than drafting and placing."""
-    kind = move["type"]
-    if kind == "keep_partner":
-        return f"keep {_partner_name(game, move['partner'])}"
-    if kind == "second_partner":
-        return (f"second partner: {_partner_name(game, move['partner'])}" if move["choice"] == "face_up"
-                else "second partner from the deck")
-    if kind == "mining":
-        return "Year 4 mining: take the income" if move["choice"] == "income" else "Year 4 mining: 1 gold and 2 pickaxes"
-    if kind in ("hill_bandit", "shoot"):
-        return f"{kind.replace('_', ' ')} at ({move['row']}, {move['col']})"
-    if kind == "hideout":
-        return "Hideout: done" if move.get("done") else f"Hideout: sheriff at ({move['row']}, {move['col']}) to a tombstone"
-    if kind == "general_store":
-        return f"General Store: {move['choice']}"
-    if kind == "wheelwright":
-        return f"Wheelwright: {move['side']} side"
-    if kind == "ace_card":
-        return f"ace card: {move['suit']}"
-    if kind == "stash":
-        return "stash 1 gold" if move["gold"] else "stash nothing"
-    if kind == "alley_pair":
-        return "two adjacent alleys (Wheelwright)"
-    detail = ", ".join(f"{k} {v}" for k, v in move.items() if k != "type")
-    return f"{kind.replace('_', ' ')}{' ' + detail if detail else ''}"
+def option_squares(game: Game, moves: list[dict]) -> list[list[int]]:
+    """The ``[row, col]`` squares the ``place`` moves of ``moves`` cover, in order (``placement_squares``)."""
+    return [list(rc) for move in moves if move["type"] == "place" for rc in placement_squares(game, move)]
 
 
 def label(game: Game, moves: list[dict], events: list[dict], gain: float) -> str:
-    """A one-line description of an option: the draft, the placement, and what it achieves."""
-    parts = []
-    for move in moves:
-        kind = move["type"]
-        if kind == "draft":
-            die = next(d for d in game.dice if d.id == move["die"])
-            text = f"{die.kind.capitalize()} die {die.value}"
-            if move["jumps"]:
-                text += f", jump {move['jumps']}"
-            if move["cost"]:
-                text += f" ({move['cost']} gold)"
-            parts.append(text)
-        elif kind == "place":
-            name = "alley" if move["tile"] == "alley" else (game.catalog.tile(move["tile"]).building or f"tile {move['tile']}")
-            parts.append(f"{name} at ({move['row']}, {move['col']})")
-        elif kind == "free_alleys":
-            parts.append(f"{move['count']} free alley{'s' if move['count'] > 1 else ''}")
-        elif kind == "wrangle":
-            parts.append(f"wrangle {move['cows']} cows" if move["cows"] else "keep the pasture growing")
-        elif kind in ("sawmill", "signpost"):
-            parts.append(f"{kind.capitalize()}: {move['tile']}")
-        else:
-            parts.append(_decision_label(game, move))
+    """A one-line description of an option: each move in words (``solver.engine.labels.move_label``: the draft,
+    the placement with its orientation, the choices), then what it achieves and its ``gain`` in points."""
+    parts = [move_label(game, move) for move in moves]
     for event in events:
         if event["type"] == "town_completed":
             parts.append(f"completes {event['town']} +{event['sign'] + event['bonus']}")
@@ -408,15 +371,16 @@ def rank_options(game: Game, seat: int, top: int, budget_ms: float, value_fn=pos
             break
         moves, after, events = search.play(first)
         gain, terms = search.gain(after)
-        played.append(Option(moves, gain, terms, label(game, moves, events, gain)))
+        played.append(Option(moves, gain, terms, label(game, moves, events, gain), squares=option_squares(game, moves)))
         if looking_ahead and LOOKAHEAD_WRANGLE_BRANCH and search.met_wrangle and not search.out_of_time():
             moves, after, events = search.play(first, other_wrangle=True)
             gain, terms = search.gain(after)
-            played.append(Option(moves, gain, terms, label(game, moves, events, gain), other_wrangle=True))
+            played.append(Option(moves, gain, terms, label(game, moves, events, gain), other_wrangle=True,
+                                 squares=option_squares(game, moves)))
     played.sort(key=lambda o: -o.gain)
     distinct: dict[tuple[str, float], Option] = {}  # two dice of one face give the same turn: keep one
     for option in played:
-        distinct.setdefault((option.label, round(option.gain, 6)), option)
+        distinct.setdefault((_turn_key(game, option.moves), round(option.gain, 6)), option)
     played = list(distinct.values())
     if looking_ahead and len(played) > 1:
         played = _look_ahead(search, played, value_fn)
@@ -425,7 +389,8 @@ def rank_options(game: Game, seat: int, top: int, budget_ms: float, value_fn=pos
         for estimate, first in candidates:
             if tuple(map(repr, first[:1])) not in seen:
                 seen.add(tuple(map(repr, first[:1])))
-                played.append(Option(first[:1], estimate, {}, label(game, first[:1], [], estimate), played=False))
+                played.append(Option(first[:1], estimate, {}, label(game, first[:1], [], estimate), played=False,
+                                     squares=option_squares(game, first[:1])))
             if len(played) >= top:
                 break
     return played[:top], search.partial

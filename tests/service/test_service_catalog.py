@@ -135,3 +135,19 @@ def test_gunicorn_serves_the_app_over_http(tmp_path):
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_catalog_tiles_give_every_orientations_squares(client):
+    # Issue 27: a click-to-place UI needs no copy of the engine's orientation order: each orientation index says
+    # which flip and turn it is and the squares it covers from the anchor, with their content.
+    body = client.get("/catalog/tiles").get_json()
+    catalog = load_catalog()
+    for entry in body["tiles"] + [body["alley"]]:
+        tile = catalog.tile(entry["id"])
+        shapes = entry["orientation_shapes"]
+        assert [s["index"] for s in shapes] == list(range(entry["orientations"])) == list(range(len(tile.orientations)))
+        assert len({(s["flipped"], s["turns"]) for s in shapes}) == len(shapes)
+        for shape, orientation in zip(shapes, tile.orientations):
+            assert (shape["flipped"], shape["turns"]) == (orientation.flipped, orientation.turns)
+            assert [(c["row"], c["col"], c["char"]) for c in shape["cells"]] == [(r, c, cell.char) for (r, c), cell in orientation.cells]
+            assert shape["height"] == orientation.height and shape["width"] == orientation.width

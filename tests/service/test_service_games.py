@@ -11,6 +11,8 @@ import random
 import pytest
 
 from solver.engine.game import Game
+from solver.engine.labels import annotated, placement_squares
+from solver.render.board_data import board_data
 from solver.rules.setup import GameConfig
 from tests.service.databases import fresh_database
 from tests.service.service_http import Server, assert_nothing_hidden, comparable, local_view
@@ -36,6 +38,9 @@ def hinted_moves(client, game_id: str, tokens: list[str], seat: int, local: Game
     assert hint["version"] == version == int(r.headers["etag"].strip('"')) and hint["moves_played"] == len(local.moves)
     assert hint["seat"] == seat and hint["decision"] == local.pending() and hint["budget_ms"] == HINT_BUDGET_MS
     assert 1 <= len(hint["options"]) <= 2 and hint["options"][0]["moves"]
+    for option in hint["options"]:  # each option shows where its placements go (issue 27)
+        assert option["label"] and option["squares"] == [list(rc) for m in option["moves"] if m["type"] == "place"
+                                                         for rc in placement_squares(local, m)]
     assert_nothing_hidden(r.text, local, seat, SEED)
     for other in range(len(tokens)):
         if other != seat:
@@ -66,7 +71,8 @@ def play_over_http(server: Server, players: int, choose_seed: int, check_every: 
         seat = local.pending()["seat"]
         legal = client.get(f"/games/{game_id}/legal-moves", token=tokens[seat])
         assert legal.status == 200 and legal.json()["pending"] == local.pending()
-        assert legal.json()["moves"] == local.legal_moves() != []
+        # each option with its label and, for a placement, its squares (issue 27); posted back unchanged below
+        assert legal.json()["moves"] == [annotated(local, m) for m in local.legal_moves()] != []
         assert_nothing_hidden(legal.text, local, seat, SEED)
         if seat in hint_seats:
             hinted = hinted or hinted_moves(client, game_id, tokens, seat, local, version)
@@ -75,6 +81,7 @@ def play_over_http(server: Server, players: int, choose_seed: int, check_every: 
             move, hinted = rng.choice(legal.json()["moves"]), []
         r = client.post(f"/games/{game_id}/moves", move, token=tokens[seat], headers={"If-Match": f'"{version}"'})
         assert r.status == 200, r.text
+        move = {k: v for k, v in move.items() if k not in ("label", "squares")}
         events = json.loads(json.dumps(local.apply(move)))
         body = r.json()
         version += 1
@@ -91,6 +98,9 @@ def play_over_http(server: Server, players: int, choose_seed: int, check_every: 
                 assert comparable(seen.json()) == local_view(local, other)
                 assert_nothing_hidden(seen.text, local, other, SEED)
                 if other is not None:
+                    board = client.get(f"/games/{game_id}/players/{other}/board")  # open information: no token
+                    assert board.status == 200 and board.json() == json.loads(json.dumps(
+                        {"version": version, "seat": other, **board_data(local.players[other].settlement)}))
                     page = client.get(f"/games/{game_id}/events?after={max(0, len(local.events) - 20)}", token=tokens[other])
                     assert_nothing_hidden(page.text, local, other, SEED)
                     assert page.json()["events"] == [e for e in local_view(local, other)["events"]
@@ -154,6 +164,20 @@ def test_a_finished_game_takes_no_move(server, solo_game):
     r = server.client.post(f"/games/{game_id}/undo", token=tokens[0])
     assert r.status == 409 and r.json()["rule"] == "game_over"
     assert server.client.get(f"/games/{game_id}").json()["moves_played"] == len(local.moves)
+
+
+def test_a_board_as_data_of_a_finished_game_and_of_a_seat_it_has_not(server, solo_game):
+    game_id, _, local = solo_game
+    board = server.client.get(f"/games/{game_id}/players/0/board")
+    assert board.status == 200 and board.headers["etag"] == f'"{board.json()["version"]}"'
+    data = board.json()
+    settlement = local.players[0].settlement
+    covered = sum(1 for row in data["squares"] for square in row if square["tile"] is not None)
+    assert covered == settlement.covered.bit_count() and len(data["tiles"]) == len(settlement.tiles)
+    assert sorted(data["tokens"]["cowpokes"]) == sorted(list(rc) for rc in settlement.cowpokes)
+    assert all(t["type"] == t["tile"].partition("#")[0] for t in data["tiles"])
+    r = server.client.get(f"/games/{game_id}/players/1/board")  # a solo game has seat 0 only
+    assert r.status == 404 and r.headers["content-type"] == "application/problem+json" and r.json()["rule"] == "unknown_seat"
 
 
 def test_the_server_log_names_no_card_token_or_seed(server, solo_game):

@@ -30,9 +30,9 @@ def _play(client, game_id: str, tokens: list[str], local: Game, rng: random.Rand
     while not local.finished and moves != 0:
         seat = local.pending()["seat"]
         move = rng.choice(client.get(f"/games/{game_id}/legal-moves", token=tokens[seat]).json()["moves"])
-        r = client.post(f"/games/{game_id}/moves", move, token=tokens[seat])
+        r = client.post(f"/games/{game_id}/moves", move, token=tokens[seat])  # posted back with its label
         assert r.status == 200, r.text
-        local.apply(move)
+        local.apply({k: v for k, v in move.items() if k not in ("label", "squares")})
         moves = None if moves is None else moves - 1
 
 
