@@ -52,7 +52,11 @@ class GameRecord(Base):
 
 
 class MoveRecord(Base):
-    """The ``n``-th accepted move of a game (0-based) and the seat that made it."""
+    """The ``n``-th accepted move of a game (0-based), the seat that made it, the game ``version`` it made
+    (the ``ETag`` after it: every row a game ever had has its own, so a row's version names it across undos)
+    and ``first_event``, the number of the first event it caused (the events before it).  The event stream's
+    ids are built from these two (``service.games.events``).  Both are null in rows written before they
+    existed: read as ``n + 1`` and found by a replay of the log."""
 
     __tablename__ = "moves"
 
@@ -60,6 +64,8 @@ class MoveRecord(Base):
     n: Mapped[int] = mapped_column(Integer, primary_key=True)
     seat: Mapped[int] = mapped_column(Integer)
     move: Mapped[dict[str, Any]] = mapped_column(JSON)
+    version: Mapped[int | None] = mapped_column(Integer, nullable=True, doc="the game version this move made")
+    first_event: Mapped[int | None] = mapped_column(Integer, nullable=True, doc="events in the log before this move")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
 
 

@@ -30,7 +30,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
-from sqlalchemy import Engine, create_engine, delete, event, select, text, update
+from sqlalchemy import Connection, Engine, create_engine, delete, event, inspect, select, text, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, ProgrammingError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -101,6 +101,18 @@ def lost_race(exc: DBAPIError) -> bool:
     return getattr(exc.orig, "sqlstate", None) in LOST_RACE_SQLSTATES
 
 
+def _add_missing_columns(conn: Connection) -> None:
+    """``ALTER TABLE ... ADD COLUMN`` for each nullable column of the models that a table made by an earlier
+    version of the service lacks (the move log's ``version`` and ``first_event``); their rows read null."""
+    inspector = inspect(conn)
+    for table in Base.metadata.sorted_tables:
+        present = {c["name"] for c in inspector.get_columns(table.name)}
+        for column in table.columns:
+            if column.name not in present and column.nullable:
+                kind = column.type.compile(dialect=conn.dialect)
+                conn.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}"))
+
+
 @dataclass(frozen=True)
 class GameHead:
     """A game row without its snapshot: what authentication and version checks need."""
@@ -121,6 +133,16 @@ class GameRow:
     config: dict[str, Any]
     snapshot: dict[str, Any]
     snapshot_moves: int
+
+
+@dataclass(frozen=True)
+class MoveMark:
+    """Where a move of the log stands in the game's history: the game ``version`` it made (the ``ETag``
+    after it, never given to another move, even after an undo) and ``first_event``, the number of the
+    first event it caused; each ``None`` in rows stored before the service kept them."""
+
+    version: int | None
+    first_event: int | None
 
 
 @dataclass(frozen=True)
@@ -171,7 +193,8 @@ class Storage:
         and creates the missing ones (DDL is transactional there), so the next worker finds them made.
         Elsewhere, and should a creator outside the service race us, a worker that loses the race to
         create a table (SQLite: "table already exists" or "database is locked"; PostgreSQL: a unique
-        violation in its catalog, or "relation already exists") retries and then finds it there."""
+        violation in its catalog, or "relation already exists") retries and then finds it there.  A table made
+        by an earlier version of the service gets the nullable columns it lacks (``_add_missing_columns``)."""
         for attempt in range(attempts):
             try:
                 with self.engine.begin() as conn:
@@ -182,6 +205,7 @@ class Storage:
                                                "CREATE DATABASE ... ENCODING 'UTF8'")
                         conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK_KEY})
                     Base.metadata.create_all(conn)
+                    _add_missing_columns(conn)
                 return
             except (OperationalError, IntegrityError, ProgrammingError):
                 if attempt == attempts - 1:
@@ -224,6 +248,15 @@ class Storage:
             rows = s.execute(select(MoveRecord.seat, MoveRecord.move).where(*where).order_by(MoveRecord.n)).all()
         return [(r.seat, r.move) for r in rows]
 
+    def marks(self, game_id: str) -> list[MoveMark]:
+        """Each move's ``MoveMark``, in the log's order (move 0 first)."""
+        if not _storable(game_id, length=32):
+            return []
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(MoveRecord.version, MoveRecord.first_event)
+                                .where(MoveRecord.game_id == game_id).order_by(MoveRecord.n)).all()
+        return [MoveMark(r.version, r.first_event) for r in rows]
+
     def stored_answer(self, game_id: str, seat: int, key: str) -> StoredAnswer | None:
         """The answer kept for ``key`` of this seat, or ``None``."""
         if not _storable(game_id, length=32) or not _storable(key):
@@ -243,15 +276,17 @@ class Storage:
                              snapshot=snapshot, snapshot_moves=0))
 
     def commit_move(self, head: GameHead, seat: int, move: dict[str, Any], snapshot: dict[str, Any] | None,
-                    finished: bool, answer: tuple[str, str, int, str] | None = None) -> bool:
+                    finished: bool, answer: tuple[str, str, int, str] | None = None, first_event: int | None = None) -> bool:
         """Append ``move`` (by ``seat``) to the log, if the game is still at ``head.version``, with the new
         snapshot (``None``: keep the older one; the moves after it are replayed on loading);
-        ``answer`` = (idempotency key, fingerprint, status, body) to keep.  Returns False, changing
-        nothing, when another change came first (or the key was used meanwhile)."""
+        ``answer`` = (idempotency key, fingerprint, status, body) to keep; ``first_event``: the number of
+        the first event the move caused (the row's ``version`` is the game's new one).  Returns False,
+        changing nothing, when another change came first (or the key was used meanwhile)."""
         now = utcnow()
 
         def write(s: Session) -> None:
-            s.add(MoveRecord(game_id=head.id, n=head.move_count, seat=seat, move=move, created_at=now))
+            s.add(MoveRecord(game_id=head.id, n=head.move_count, seat=seat, move=move, version=head.version + 1,
+                             first_event=first_event, created_at=now))
             if answer is not None:
                 key, fingerprint, status, body = answer
                 s.add(IdempotencyRecord(game_id=head.id, seat=seat, key=key, fingerprint=fingerprint, status=status,

@@ -29,11 +29,14 @@ from service.games.schemas import (
     MoveHeadersSchema,
     MoveResultSchema,
     MoveSchema,
+    MovesPageSchema,
+    MovesQuerySchema,
     PositionQuerySchema,
     PositionSchema,
+    StreamHeadersSchema,
     UndoResultSchema,
 )
-from service.games.store import Games, dumps, fingerprint
+from service.games.store import Games, dumps, dumps_page, fingerprint
 from service.problems import Refused, problem_responses
 from solver.render.board_data import board_data
 from solver.render.svg import settlement_svg
@@ -166,41 +169,59 @@ def post_undo(headers, game_id: str):
     return _answer(answer.body, answer.status, answer.version)
 
 
+@blp.route("/<game_id>/moves", methods=["GET"])
+@blp.arguments(MovesQuerySchema, location="query")
+@blp.response(200, MovesPageSchema, headers=ETAG_HEADER)
+@problems(401, 404, 422, 429)
+@blp.doc(security=SEAT_OR_SPECTATOR)
+def get_moves(args, game_id: str):
+    """The move log as the bearer's seat sees it (another seat's kept partner withheld), by pages: up to
+    ``limit`` moves numbered above ``after``.  Each move carries the game ``version`` it made: after an
+    undo, the move that takes number ``n`` has a new one."""
+    g = games()
+    head = g.head(game_id)
+    seat = g.seat(head, request.headers.get("Authorization"), required=False)
+    page = g.moves_page(head, seat, args["after"], args["limit"])
+    return _answer(dumps_page(page, "moves"), 200, page["version"])
+
+
 @blp.route("/<game_id>/events", methods=["GET"])
 @blp.arguments(EventsQuerySchema, location="query")
 @blp.response(200, EventsPageSchema, headers=ETAG_HEADER)
 @problems(401, 404, 422, 429)
 @blp.doc(security=SEAT_OR_SPECTATOR)
 def get_events(args, game_id: str):
-    """The event log as the bearer's seat sees it (events private to other seats left out), from
-    the events numbered above ``after``.  After an undo the withdrawn events' numbers are reused:
-    a client noticing a new ``version`` with ``last`` below what it holds should fetch again."""
+    """The event log as the bearer's seat sees it (events private to other seats left out), from the
+    client's last event ``after``: by id (``<v>-<n>``, e.g. the last answer's ``last_id``) the answer
+    says in ``undo`` which of the client's events an undo withdrew since; ``-1`` (default): the whole log."""
     g = games()
     head = g.head(game_id)
     seat = g.seat(head, request.headers.get("Authorization"), required=False)
     page = g.events(head, seat, args["after"])
-    return _answer(dumps(page), 200, page["version"])
+    return _answer(dumps_page(page, "events"), 200, page["version"])
 
 
 @blp.route("/<game_id>/events/stream", methods=["GET"])
+@blp.arguments(StreamHeadersSchema, location="headers")
 @blp.arguments(EventsQuerySchema, location="query")
 @blp.response(200, content_type="text/event-stream",
-              description="Server-Sent Events (docs/api.md): log events (id = n), `version` and `undo` messages")
+              description="Server-Sent Events (docs/api.md): log events (id `<v>-<n>`), `undo` and `version` messages")
 @blp.alt_response(204, description="No Content: the game is over and the client has every event (stop reconnecting)")
 @problems(401, 404, 422, 429)
 @blp.doc(security=SEAT_OR_SPECTATOR)
-def get_event_stream(args, game_id: str):
-    """A Server-Sent Events stream of the events the bearer may see, from those numbered above
-    ``after`` (or the ``Last-Event-ID`` header), for at most ``SSE_MAX_SECONDS``."""
+def get_event_stream(headers, args, game_id: str):
+    """A Server-Sent Events stream of the events the bearer may see, for a client whose log ends at
+    ``after`` (or the ``Last-Event-ID`` header, which wins), for at most ``SSE_MAX_SECONDS``: first an
+    ``undo`` when events the client holds were withdrawn since, then the events it lacks, then each
+    change as it happens."""
     g = games()
     head = g.head(game_id)
     seat = g.seat(head, request.headers.get("Authorization"), required=False)
-    after = args["after"]
-    last_id = request.headers.get("Last-Event-ID", "").strip()
-    if last_id.isdigit():
-        after = max(after, int(last_id))
-    if head.finished and g.events(head, seat, after)["events"] == []:
-        return Response(status=204)
+    after = headers.get("last_event_id") or args["after"]
+    if head.finished:
+        page = g.events(head, seat, after)
+        if page["undo"] is None and not page["events"]:
+            return Response(status=204)
     config = current_app.config
     stream = event_stream(g, head, seat, after, float(config["SSE_MAX_SECONDS"]), float(config["SSE_POLL_SECONDS"]))
     return Response(stream, mimetype="text/event-stream",

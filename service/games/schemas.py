@@ -7,12 +7,13 @@ fields); request schemas refuse them.  Coordinates are ``[row, col]``, 0-based, 
 
 from __future__ import annotations
 
-from typing import get_args, get_type_hints
+from typing import Any, get_args, get_type_hints
 
 from marshmallow import EXCLUDE, INCLUDE, Schema, ValidationError, fields, validates
 from marshmallow.validate import Length, OneOf, Range, Regexp
 
 from service.catalog import app_catalog
+from service.games.history import POINT_PATTERN, EventPoint
 from solver.rules.moves import FIELD_DOCS, MOVES, move_fields
 from solver.rules.setup import SIDE_CHOICES
 
@@ -114,10 +115,55 @@ class MoveHeadersSchema(Schema):
                                     metadata={"description": "any unique string chosen by the client, without control characters"})
 
 
+class EventPointField(fields.String):
+    """Where a client's event log ends: an event id ``<v>-<n>`` as the stream and the log give them, or a
+    bare event number ``n`` (-1: no event), loaded as an ``EventPoint`` (the OpenAPI document gives its
+    pattern)."""
+
+    def __init__(self, **kwargs: Any):
+        kwargs["metadata"] = {"pattern": POINT_PATTERN, **kwargs.get("metadata", {})}
+        super().__init__(**kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        text = super()._deserialize(value, attr, data, **kwargs)
+        try:
+            return EventPoint.parse(text)
+        except ValueError:
+            raise ValidationError("not an event id (<version>-<n>) or event number (-1 for none)") from None
+
+    def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
+        return None if value is None else str(value)
+
+
+_AFTER_DOC = ("the last event the client holds: its id `<v>-<n>` (`last_id`, or the stream's `id`), checked "
+              "against the log (events withdrawn by an undo since are announced in `undo`), or a bare event "
+              "number `n`, taken on trust; -1 (default): the whole log")
+
+
 class EventsQuerySchema(Schema):
-    """``after``: only events numbered above it (``n``); -1 (default) for the whole log."""
+    """``after``: the client's last event, by id ``<v>-<n>`` or bare number ``n``; -1 (default) for the whole log."""
+
+    after = EventPointField(load_default=EventPoint(-1), metadata={"description": _AFTER_DOC, "example": "12-34"})
+
+
+class StreamHeadersSchema(Schema):
+    """``Last-Event-ID``: the id of the last message the client had (``EventSource`` sends it when it
+    reconnects); it takes precedence over ``after``."""
+
+    class Meta:
+        unknown = EXCLUDE
+
+    last_event_id = EventPointField(data_key="Last-Event-ID", metadata={
+        "description": "the `id` of the last message the client had (`EventSource` sends it when it reconnects): "
+                       "checked against the log like `after`, which it overrides"})
+
+
+class MovesQuerySchema(Schema):
+    """``after``: only moves numbered above it (0-based); -1 (default) from the first.  ``limit``: at most
+    this many moves (1-500, default 100)."""
 
     after = fields.Integer(load_default=-1, validate=Range(-1, 10**9))
+    limit = fields.Integer(load_default=100, validate=Range(1, 500))
 
 
 class PositionQuerySchema(Schema):
@@ -179,7 +225,9 @@ class GameStateSchema(OpenSchema):
     generator state, deck orders (sizes only) or another seat's face-down or dealt partners.
 
     ``version`` counts the accepted changes (moves and undos) and is the ``ETag``; ``moves_played``
-    the moves in the log; ``pending`` the decision awaited (null once the game is over)."""
+    the moves in the log; ``pending`` the decision awaited (null once the game is over).  The logs are
+    not part of it: the events are at ``GET /games/{game_id}/events`` (and its stream), the moves at
+    ``GET /games/{game_id}/moves``."""
 
     id = fields.String(required=True)
     seat = fields.Integer(required=True, allow_none=True)
@@ -201,9 +249,6 @@ class GameStateSchema(OpenSchema):
     ace_cards = fields.List(fields.String())
     players = fields.List(fields.Nested(PlayerViewSchema))
     solo = fields.Dict(allow_none=True, metadata={"description": "solo state (bandit deck: its size only)"})
-    moves = fields.List(fields.Dict(), metadata={"description": "the move log (other seats' kept partners hidden)"})
-    move_seats = fields.List(fields.Integer())
-    events = fields.List(fields.Nested(EventSchema))
     bandits = fields.List(fields.Integer())
     scores = fields.List(fields.Dict(), metadata={"description": "each seat's score breakdown"})
 
@@ -246,13 +291,46 @@ class UndoResultSchema(Schema):
     undone = fields.Nested(MoveSchema, required=True)
 
 
+class UndoNoticeSchema(Schema):
+    """Events the client holds were withdrawn by an undo: it drops those numbered above ``last``."""
+
+    last = fields.Integer(required=True)
+
+
 class EventsPageSchema(Schema):
-    """Events numbered above ``after`` that the bearer may see; ``last`` is the highest number the
-    bearer may see in the whole log (ask with ``after=last`` next), ``version`` the game version."""
+    """The event log from the client's ``after``, as the bearer may see it: ``undo`` (null, or ``{last}``
+    when events the client holds were withdrawn: drop those above ``last`` first), then ``events``, the
+    events above what it keeps; ``last`` is the highest number the bearer may see in the whole log and
+    ``last_id`` its id (ask with ``after=<last_id>`` next, or open the stream there); ``version`` the
+    game version."""
 
     version = fields.Integer(required=True)
     last = fields.Integer(required=True)
+    last_id = fields.String(required=True, allow_none=True, metadata={"example": "12-34"})
+    undo = fields.Nested(UndoNoticeSchema, required=True, allow_none=True)
     events = fields.List(fields.Nested(EventSchema), required=True)
+
+
+class LoggedMoveSchema(Schema):
+    """One move of the log: its number ``n`` (0-based), the ``seat`` that made it, the game ``version`` it
+    made (no other move ever has it: after an undo, the move that replaces number ``n`` has a new one) and
+    the ``move`` as the bearer may see it (another seat's kept partner is null)."""
+
+    n = fields.Integer(required=True)
+    seat = fields.Integer(required=True)
+    version = fields.Integer(required=True)
+    move = fields.Dict(required=True, metadata={"description": "the move (docs/engine.md), as posted to /moves"})
+
+
+class MovesPageSchema(Schema):
+    """Up to ``limit`` moves of the log above ``after``; ``last`` is the highest move number (-1: none yet;
+    ask with ``after`` = the last ``n`` received while it is below ``last``), ``moves_played`` the moves
+    in the log and ``version`` the game version."""
+
+    version = fields.Integer(required=True)
+    moves_played = fields.Integer(required=True)
+    last = fields.Integer(required=True)
+    moves = fields.List(fields.Nested(LoggedMoveSchema), required=True)
 
 
 class PositionSchema(OpenSchema):

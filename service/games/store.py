@@ -5,9 +5,12 @@
 reason and a rule code, before anything is written: a refused request changes nothing.
 
 Each worker process keeps the games it used last (``Game`` objects, so the next move needs no
-rebuild) and the JSON text of views per (game, version, seat); entries are keyed by version, so a
-worker never answers from a state older than the database's.  A view is built only by
-``Game.view(seat)`` / ``Game.position(seat)``: the engine alone decides what a seat may see.
+rebuild), the JSON text of states per (game, version, seat) and the logs (``GameLog``: events and moves
+as JSON texts, with the history that names each event) per (game, version, seat); entries are keyed by
+version, so a worker never answers from a state older than the database's.  A view is built only by
+``Game.view(seat)`` / ``Game.position(seat)``: the engine alone decides what a seat may see.  The state
+is that view without its logs (the moves, their seats and the events): those are served by page
+(``events``, ``moves_page``) and by the event stream (``service.games.events``).
 """
 
 from __future__ import annotations
@@ -19,13 +22,15 @@ import secrets
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Any, Literal, TypeVar, overload
 
 from werkzeug.datastructures import ETags
 
 from service.cache import LRUCache
+from service.games.history import EventPoint, History
 from service.problems import Refused
-from service.storage import GameHead, Storage
+from service.storage import GameHead, MoveMark, Storage
 from service.tokens import bearer_token, digest, new_token, seat_of
 from solver.components.catalog import load_catalog
 from solver.components.values import Catalog
@@ -38,11 +43,19 @@ T = TypeVar("T")
 WRITE_ATTEMPTS = 5  #: a write that lost the optimistic check re-reads the game and tries again
 #: the snapshot is rewritten every this many moves (and at the end); loading replays the moves after it
 SNAPSHOT_EVERY = 8
+#: the members of ``Game.view`` that the state leaves out: the logs, served by ``/events`` and ``/moves``
+LOGS = ("moves", "move_seats", "events")
 
 
 def dumps(data: Any) -> bytes:
     """Compact UTF-8 JSON."""
     return json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()
+
+
+def dumps_page(page: dict[str, Any], member: str) -> bytes:
+    """``dumps(page)`` where ``page[member]`` is a list of JSON texts, put in as they are."""
+    rest = {k: v for k, v in page.items() if k != member}
+    return dumps(rest)[:-1] + b',"' + member.encode() + b'":[' + ",".join(page[member]).encode() + b"]}"
 
 
 def fingerprint(method: str, path: str, body: Any) -> str:
@@ -59,6 +72,26 @@ class Answer:
     body: bytes
     version: int
     replayed: bool = False
+
+
+@dataclass(frozen=True)
+class GameLog:
+    """A game's logs as one seat sees them at one ``version``: ``events`` (number, JSON text) and ``moves``
+    (seat, JSON text of the move as the seat sees it) in order, the ``history`` that gives each event its
+    id, and what a stream's ``version`` message says (``moves_played``, ``pending``, ``finished``)."""
+
+    version: int
+    moves_played: int
+    pending: dict[str, Any] | None
+    finished: bool
+    events: tuple[tuple[int, str], ...]
+    moves: tuple[tuple[int, str], ...]
+    history: History
+
+    @property
+    def last(self) -> int:
+        """The highest event number the seat may see (-1: none)."""
+        return self.events[-1][0] if self.events else -1
 
 
 @dataclass
@@ -87,11 +120,13 @@ def _revealed(before: Game, after: Game) -> str | None:
 class Games:
     """The stored games of one worker process: ``storage`` (the database) and a catalog."""
 
-    def __init__(self, storage: Storage, catalog: Catalog | None = None, games_cached: int = 64, views_cached: int = 512):
+    def __init__(self, storage: Storage, catalog: Catalog | None = None, games_cached: int = 64, views_cached: int = 512,
+                 logs_cached: int = 128):
         self.storage = storage
         self.catalog = catalog or load_catalog()
         self._games: LRUCache[_Cached] = LRUCache(games_cached)
         self._views: LRUCache[bytes] = LRUCache(views_cached)
+        self._logs: LRUCache[GameLog] = LRUCache(logs_cached)
 
     # --- creating --------------------------------------------------------------------------------
 
@@ -195,15 +230,17 @@ class Games:
         return self._load(head.id)
 
     def _view(self, head: GameHead, game: Game, seat: int | None, keep: bool = True) -> tuple[dict[str, Any], bytes]:
-        """The state as ``seat`` sees it, as data and as JSON text (``keep``: kept for the next reader;
-        only a committed version may be kept)."""
+        """``Game.view(seat)`` (with its logs) and the JSON text of the state as ``seat`` sees it: ``id``,
+        ``seat``, ``version``, ``moves_played`` and the view without its ``LOGS`` (``keep``: the text is
+        kept for the next reader; only a committed version may be kept)."""
         view = game.view(seat)
         view.pop("version")
-        data = {"id": head.id, "seat": seat, "version": head.version, "moves_played": game.version, **view}
+        data = {"id": head.id, "seat": seat, "version": head.version, "moves_played": game.version,
+                **{k: v for k, v in view.items() if k not in LOGS}}
         body = dumps(data)
         if keep:
             self._views.put((head.id, head.version, seat), body)
-        return data, body
+        return view, body
 
     def state(self, head: GameHead, seat: int | None) -> tuple[int, bytes]:
         """The game version and the JSON text of the game as ``seat`` (``None``: a spectator) sees it,
@@ -232,12 +269,84 @@ class Games:
             raise Refused(404, f"the game has seats 0 to {head.players - 1}, not {seat}", rule="unknown_seat")
         return self._read(head, lambda h, game: (h.version, game.players[seat].settlement.copy()))
 
-    def events(self, head: GameHead, seat: int | None, after: int) -> dict[str, Any]:
-        """The events numbered above ``after`` that ``seat`` may see, the highest number it may see
-        (``last``) and the game version."""
-        version, body = self.state(head, seat)
-        log_ = json.loads(body)["events"]
-        return {"version": version, "last": log_[-1]["n"] if log_ else -1, "events": [e for e in log_ if e["n"] > after]}
+    def log(self, head: GameHead, seat: int | None) -> GameLog:
+        """The logs as ``seat`` sees them at ``head.version`` or later, with their history: the move rows'
+        marks are read between two reads of the game's head, and used only when both found the same version
+        (a write in between would have changed it) and the game was read at that version too."""
+        for _ in range(WRITE_ATTEMPTS):
+            cached = self._logs.get((head.id, head.version, seat))
+            if cached is not None:
+                return cached
+            marks = self.storage.marks(head.id)
+            history = self._history(head, marks)
+            now = self.head(head.id)
+            if now.version != head.version or len(marks) != now.move_count:
+                head = now
+                continue
+            found = self._read(head, partial(self._game_log, head.version, seat, history))
+            if isinstance(found, GameHead):
+                head = found
+                continue
+            self._logs.put((head.id, head.version, seat), found)
+            return found
+        raise Refused(503, "the game kept changing while its log was being read: retry", rule="busy",
+                      headers={"Retry-After": "1"})
+
+    @staticmethod
+    def _game_log(version: int, seat: int | None, history: tuple[tuple[int, ...], tuple[int, ...]], head: GameHead,
+                  game: Game) -> GameLog | GameHead:
+        """The ``GameLog`` of ``game`` read at ``head``, when that is ``version`` (``history``: the moves'
+        versions and first events); else ``head``."""
+        if head.version != version:
+            return head
+        view = game.view(seat)
+        events = tuple((e["n"], dumps(e).decode()) for e in view["events"])
+        moves = tuple((mover, dumps(m).decode()) for m, mover in zip(view["moves"], view["move_seats"], strict=True))
+        return GameLog(version, game.version, game.pending(), game.finished, events, moves,
+                       History(*history, events=len(game.events)))
+
+    def _history(self, head: GameHead, marks: list[MoveMark]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The versions and first events of the moves (``History``) from their ``marks``; rows stored before
+        the marks were kept have their version read as ``n + 1`` (below every version made since) and their
+        first events found by a replay of the log."""
+        versions = tuple(m.version if m.version is not None else n + 1 for n, m in enumerate(marks))
+        if all(m.first_event is not None for m in marks):
+            return versions, tuple(m.first_event for m in marks if m.first_event is not None)
+        row = self.storage.row(head.id)
+        if row is None:
+            raise Refused(404, f"no game with id {head.id!r}", rule="unknown_game")
+        game, first = Game(GameConfig.from_json(row.config), self.catalog), []
+        for _, move in self.storage.moves(head.id, stop=len(marks)):
+            first.append(len(game.events))
+            game.apply(move)
+        return versions, tuple(first)
+
+    def events(self, head: GameHead, seat: int | None, after: EventPoint) -> dict[str, Any]:
+        """The page of the event log for a client at ``after``: ``{"version", "last", "last_id", "undo",
+        "events"}``: ``undo`` is ``{"last": n}`` when events the client holds were withdrawn (it drops those
+        numbered above ``n``), else null; ``events`` the events ``seat`` may see above what the client keeps,
+        as JSON texts (``dumps_page(page, "events")``); ``last`` the highest number ``seat`` may see and
+        ``last_id`` that event's id (where to resume; null when it sees none)."""
+        log_ = self.log(head, seat)
+        kept = log_.history.kept(after)
+        return {"version": log_.version, "last": log_.last,
+                "last_id": log_.history.event_id(log_.last) if log_.events else None,
+                "undo": {"last": kept} if kept < after.n else None,
+                "events": [text for n, text in log_.events if n > kept]}
+
+    def moves_page(self, head: GameHead, seat: int | None, after: int, limit: int) -> dict[str, Any]:
+        """At most ``limit`` moves of the log numbered above ``after`` (0-based), as ``seat`` sees them (another
+        seat's kept partner withheld): each ``{n, seat, version, move}`` (``version``: the game version the move
+        made, which no later move has, so a client can tell a move replaced after an undo), with the game
+        ``version``, ``moves_played`` and ``last`` (the highest move number: -1 before the first move);
+        ``moves`` holds JSON texts (``dumps_page(page, "moves")``)."""
+        log_ = self.log(head, seat)
+        start = max(0, after + 1)
+        chosen = range(start, min(len(log_.moves), start + limit))
+        texts = [f'{{"n":{n},"seat":{log_.moves[n][0]},"version":{log_.history.versions[n]},"move":{log_.moves[n][1]}}}'
+                 for n in chosen]
+        return {"version": log_.version, "moves_played": log_.moves_played, "last": len(log_.moves) - 1,
+                "moves": texts}
 
     # --- changing --------------------------------------------------------------------------------
 
@@ -281,12 +390,12 @@ class Games:
                 log.error("the engine failed on a move of game %s: %s", game_id, type(exc).__name__)
                 raise Refused(422, "the engine could not play this move", rule="unplayable_move") from None
             new = replace(head, version=head.version + 1, move_count=head.move_count + 1, finished=game.finished)
-            data, state = self._view(new, game, seat, keep=False)
-            caused = [e for e in data["events"] if e["n"] >= start]
+            view, state = self._view(new, game, seat, keep=False)
+            caused = [e for e in view["events"] if e["n"] >= start]
             body = b'{"state":' + state + b',"events":' + dumps(caused) + b"}"
             kept = (key, request_digest, 200, body.decode()) if key is not None else None
             snapshot = game.to_json() if game.finished or new.move_count % SNAPSHOT_EVERY == 0 else None
-            if self.storage.commit_move(head, seat, game.moves[-1], snapshot, game.finished, kept):
+            if self.storage.commit_move(head, seat, game.moves[-1], snapshot, game.finished, kept, first_event=start):
                 self._games.put(game_id, _Cached(new, game))
                 self._views.put((game_id, new.version, seat), state)
                 return Answer(200, body, new.version)

@@ -163,11 +163,21 @@ def comparable(state: dict) -> dict:
     return {k: v for k, v in state.items() if k not in ("id", "seat", "version", "moves_played")}
 
 
+#: ``Game.view``'s logs, which the served state leaves out (``GET /games/{id}/events`` and ``/moves`` serve them)
+LOGS = ("moves", "move_seats", "events")
+
+
 def local_view(game: Game, seat: int | None) -> dict:
-    """``game.view(seat)`` as JSON data, without the engine's version."""
+    """``game.view(seat)`` as JSON data, without the engine's version and without the logs: what the
+    service's state holds besides its own members (``comparable``)."""
     view = json.loads(json.dumps(game.view(seat)))
     view.pop("version")
-    return view
+    return {k: v for k, v in view.items() if k not in LOGS}
+
+
+def local_events(game: Game, seat: int | None) -> list[dict]:
+    """The event log as ``seat`` sees it in ``game.view``, as JSON data."""
+    return json.loads(json.dumps(game.view(seat)["events"]))
 
 
 def assert_problem(r, status: int, rule: str | None = None) -> dict:

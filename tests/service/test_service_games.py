@@ -15,7 +15,7 @@ from solver.engine.labels import annotated, placement_squares
 from solver.render.board_data import board_data
 from solver.rules.setup import GameConfig
 from tests.service.databases import fresh_database
-from tests.service.service_http import Server, assert_nothing_hidden, comparable, local_view
+from tests.service.service_http import Server, assert_nothing_hidden, comparable, local_events, local_view
 
 SEED = 8675309123  # distinctive: it must appear in no answer
 HINT_BUDGET_MS = 40  # small: the hints of a whole game must stay quick
@@ -103,7 +103,7 @@ def play_over_http(server: Server, players: int, choose_seed: int, check_every: 
                         {"version": version, "seat": other, **board_data(local.players[other].settlement)}))
                     page = client.get(f"/games/{game_id}/events?after={max(0, len(local.events) - 20)}", token=tokens[other])
                     assert_nothing_hidden(page.text, local, other, SEED)
-                    assert page.json()["events"] == [e for e in local_view(local, other)["events"]
+                    assert page.json()["events"] == [e for e in local_events(local, other)
                                                      if e["n"] > max(0, len(local.events) - 20)]
         step += 1
     return game_id, tokens, local
@@ -118,8 +118,22 @@ def _assert_final(server: Server, game_id: str, tokens: list[str], local: Game) 
     final = server.client.get(f"/games/{game_id}").json()
     assert final["finished"] is True and final["pending"] is None
     assert final["moves_played"] == len(local.moves) > 0
-    end = [e for e in final["events"] if e["type"] == "game_end"]
+    assert "events" not in final and "moves" not in final  # the logs are served apart
+    events = server.client.get(f"/games/{game_id}/events").json()["events"]
+    assert events == local_events(local, None)
+    end = [e for e in events if e["type"] == "game_end"]
     assert len(end) == 1 and end[0]["standings"] == local.standings()
+    for seat, token in enumerate(tokens):  # the move log, by pages of 50, as each seat sees it
+        logged, after = [], -1
+        while True:
+            page = server.client.get(f"/games/{game_id}/moves?after={after}&limit=50", token=token).json()
+            logged += page["moves"]
+            if not page["moves"]:
+                break
+            after = page["moves"][-1]["n"]
+        assert page["last"] == len(local.moves) - 1 and [m["n"] for m in logged] == list(range(len(local.moves)))
+        assert [m["seat"] for m in logged] == local.move_seats
+        assert [m["move"] for m in logged] == json.loads(json.dumps(local.view(seat)["moves"]))
     assert [s["total"] for s in final["scores"]] == [local.score_breakdown(p.seat)["total"] for p in local.players]
     replayed = Game.replay(local.config, local.moves)
     assert replayed.to_json() == local.to_json()  # the engine agrees with itself; the server agreed with it above

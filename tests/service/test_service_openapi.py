@@ -54,6 +54,9 @@ def test_the_document_declares_every_game_resource():
     hint = paths["/games/{game_id}/hint"]["get"]
     assert {"200", "401", "403", "404", "409", "422", "429", "503"} <= set(hint["responses"])
     assert {"200", "400", "404", "413", "422", "429"} <= set(paths["/puzzles/{puzzle_id}/solutions"]["post"]["responses"])
+    assert {"200", "401", "404", "422", "429"} <= set(paths["/games/{game_id}/moves"]["get"]["responses"])
+    stream = paths["/games/{game_id}/events/stream"]["get"]
+    assert {p["name"] for p in stream["parameters"]} == {"after", "Last-Event-ID"}
     moves = paths["/games/{game_id}/moves"]["post"]
     assert {"200", "400", "401", "403", "404", "409", "412", "413", "422", "429"} <= set(moves["responses"])
     spec = app.test_client().get("/openapi.json").get_json()

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import threading
+import time
 
 import pytest
 
@@ -15,6 +16,7 @@ from solver.engine.game import Game
 from solver.rules.placement import check_placement
 from solver.rules.setup import GameConfig
 from tests.service.databases import fresh_database
+from tests.service.event_clients import Follower, Poller
 from tests.service.service_http import (
     PROBLEM,
     Server,
@@ -22,6 +24,7 @@ from tests.service.service_http import (
     assert_problem,
     comparable,
     hidden_ids,
+    local_events,
     local_view,
     together,
 )
@@ -122,7 +125,7 @@ def test_undo_takes_back_only_what_revealed_nothing(server):
     t.local = Game.replay(t.local.config, t.local.moves[:-1])
     after = r.json()["state"]
     assert comparable(after) == comparable(before) and after["version"] == 2 and after["moves_played"] == 0
-    assert t.client.get(f"/games/{t.id}/events").json()["last"] == before["events"][-1]["n"]
+    assert t.client.get(f"/games/{t.id}/events").json()["last"] == local_events(t.local, None)[-1]["n"]
     t.play()
     t.play()  # the second keep: the partners are then shuffled and revealed (a chance step)
     assert_problem(t.client.post(f"/games/{t.id}/undo", token=t.tokens[t.local.move_seats[-1]]), 409, "hidden_revealed")
@@ -182,7 +185,7 @@ def test_concurrent_submissions_never_both_apply(server):
     assert sorted(a.status for a in answers) == [200] + [412] * 7
     won = next(a for a in answers if a.status == 200).json()["state"]
     assert won["version"] == version + 1 and t.state()["moves_played"] == won["moves_played"]
-    t.local.apply(won["moves"][-1])
+    t.local.apply(t.client.get(f"/games/{t.id}/moves?after={won['moves_played'] - 2}").json()["moves"][-1]["move"])
     # Without If-Match: the same placement sent 6 times applies once, the others are refused (422 or 403).
     place = t.local.legal_moves()[0]
     answers = together(6, lambda i: t.client.post(path, place, token=t.tokens[seat]))
@@ -287,12 +290,58 @@ def test_server_sent_events_stream_the_new_events(server):
     assert r.status == 200 and r.headers["content-type"].startswith("text/event-stream")
     messages = _sse(r.text)
     sent = [m["data"] for m in messages if "event" not in m]
-    expected = [e for e in local_view(t.local, None)["events"] if e["n"] > after]
-    assert sent == expected and [int(m["id"]) for m in messages if "event" not in m] == [e["n"] for e in expected]
+    expected = [e for e in local_events(t.local, None) if e["n"] > after]
+    assert sent == expected and [int(m["id"].split("-")[1]) for m in messages if "event" not in m] == [e["n"] for e in expected]
     versions = [m["data"]["version"] for m in messages if m.get("event") == "version"]
     assert versions[-1] == 3 and versions == sorted(versions)
     assert_nothing_hidden(r.text, t.local, None, SEED)
     assert "partner_kept_card" not in r.text
+
+
+def test_a_reconnection_after_an_undo_ends_with_the_server_log(server):
+    # Issue 27: draft A (event 13), undo, draft B (a new event 13) while the client is disconnected; it
+    # reconnects with Last-Event-ID and is told to drop event 13, then gets B's.
+    t = Table(server)
+    t.play_until("draft")
+    follower = Follower(t.client, t.id, None)
+    poller = Poller(t.client, t.id, None)
+    poller.poll()
+    follower.log, follower.last_id = list(poller.log), poller.last_id  # synced from the JSON log's last_id
+    drafter = t.seat
+    a, b = [m for m in t.local.legal_moves() if m["type"] == "draft"][:2]
+    t.play(a)
+    follower.connect()
+    assert [(e["n"], e["tile"]) for e in follower.log[-1:]] == [(13, a["tile"])]
+    r = t.client.post(f"/games/{t.id}/undo", token=t.tokens[drafter])
+    assert r.status == 200
+    t.local = Game.replay(t.local.config, t.local.moves[:-1])
+    t.play(b)
+    follower.connect()
+    assert [m.get("event") for m in follower.messages] == ["undo", None, "version"]
+    assert follower.messages[0]["data"]["last"] == 12 and follower.log[-1]["tile"] == b["tile"]
+    assert follower.log == follower.server_log() == local_events(t.local, None)
+    poller.poll()
+    assert poller.log == follower.log
+
+
+def test_an_undo_while_connected_is_streamed(server):
+    t = Table(server)
+    t.play_until("draft")
+    follower = Follower(t.client, t.id, t.tokens[1])
+    drafter = t.seat
+    a, b = [m for m in t.local.legal_moves() if m["type"] == "draft"][:2]
+    reader = threading.Thread(target=follower.connect)
+    reader.start()
+    t.play(a)
+    time.sleep(0.5)  # the stream polls every 0.1 s: it most likely sends A's event before the undo
+    assert t.client.post(f"/games/{t.id}/undo", token=t.tokens[drafter]).status == 200
+    t.local = Game.replay(t.local.config, t.local.moves[:-1])
+    time.sleep(0.5)
+    t.play(b)
+    reader.join(timeout=20)
+    assert follower.log == follower.server_log() == local_events(t.local, 1)
+    ids = [m["id"] for m in follower.messages if "event" not in m]
+    assert len(ids) == len(set(ids))  # an event id is never given to another event, even event 13 after the undo
 
 
 def test_events_stream_of_a_finished_game_ends(server):

@@ -21,6 +21,7 @@ from service.storage import Storage
 from solver.engine.game import Game
 from solver.rules.setup import GameConfig
 from tests.service.databases import fresh_database, server_url
+from tests.service.event_clients import AppTable, Follower
 from tests.service.service_http import PROBLEM, Server, comparable, local_view, together
 
 SEED = 4242424242
@@ -191,4 +192,35 @@ def test_keys_no_database_can_hold_find_nothing(tmp_path):
         assert r.status_code == 422 and "Idempotency-Key" in r.get_json()["errors"]["headers"], r.get_data(as_text=True)
     assert client.get(f"/games/{game_id}").get_json()["version"] == 0
     assert client.post(f"/games/{game_id}/moves", json=move, headers={**auth, "Idempotency-Key": "é" * 255}).status_code == 200
+    app.extensions["wtw_games"].storage.engine.dispose()
+
+
+def test_a_move_log_stored_before_the_event_ids_gets_them(tmp_path):
+    """A database whose ``moves`` table predates the move marks (``version``, ``first_event``): the app adds the
+    columns at start, the old rows' events get ids all the same (the version read as ``n + 1``, the first
+    events found by a replay), and a client reconnecting across an undo of an old move is told of it."""
+    url = fresh_database(tmp_path, "marks")
+    old = create_app({"TESTING": True, "DATABASE_URL": url, "RATELIMIT_ENABLED": False})
+    t = AppTable(old.test_client())
+    t.play_until("draft")
+    t.play(next(m for m in t.local.legal_moves() if m["type"] == "draft"))  # events 13 on: undoable
+    old.extensions["wtw_games"].storage.engine.dispose()
+    engine = create_engine(url, poolclass=NullPool)
+    with engine.begin() as conn:  # the table as an earlier version of the service made it
+        conn.execute(text("ALTER TABLE moves DROP COLUMN version"))
+        conn.execute(text("ALTER TABLE moves DROP COLUMN first_event"))
+    app = create_app({"TESTING": True, "DATABASE_URL": url, "RATELIMIT_ENABLED": False,
+                      "SSE_MAX_SECONDS": 0.3, "SSE_POLL_SECONDS": 0.05})
+    with engine.connect() as conn:
+        rows = conn.execute(select(MoveRecord.n, MoveRecord.version, MoveRecord.first_event)).all()
+    assert len(rows) == 3 and {(r.version, r.first_event) for r in rows} == {(None, None)}
+    t.client = app.test_client()
+    f = Follower(t.client, t.id, None)
+    f.connect()
+    assert f.log == f.server_log() and f.last_id == f"3-{f.log[-1]['n']}" and f.log[-1]["type"] == "drafted"
+    assert t.undo()
+    t.play(next(m for m in t.local.legal_moves() if m["type"] == "draft" and m["tile"] != f.log[-1]["tile"]))
+    f.connect()
+    assert f.messages[0]["event"] == "undo" and f.log == f.server_log() and f.last_id == f"5-{f.log[-1]['n']}"
+    engine.dispose()
     app.extensions["wtw_games"].storage.engine.dispose()
