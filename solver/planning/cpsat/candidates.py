@@ -122,3 +122,37 @@ def cells_with(position: PlanPosition, cand: Candidate, test) -> list[Coord]:
     """Board squares (row, column) of a candidate whose tile square satisfies ``test(cell)``."""
     cells = position.tiles[cand.tile_index].orientations[cand.placement.orientation].cells
     return [(cand.placement.row + r, cand.placement.col + c) for (r, c), cell in cells if test(cell)]
+
+
+def covering_candidates(cands: list[Candidate]) -> dict[Coord, list[int]]:
+    """Square (row, column) -> indices of the candidates covering it, ascending."""
+    out: dict[Coord, list[int]] = {}
+    for k, cand in enumerate(cands):
+        for rc in cand.squares:
+            out.setdefault(rc, []).append(k)
+    return out
+
+
+def cover_needs(cands: list[Candidate], covering: dict[Coord, list[int]], squares: list[Coord], *,
+                beside: Candidate | None = None) -> dict[int, list[int]] | None:
+    """What covering every one of ``squares`` takes, in placements of the tiles (with ``beside``, a candidate
+    placed as well: of the other tiles, not overlapping it).  None when no plan can cover them all: a square
+    no such candidate covers, or more squares than the tiles together can cover (each tile placed once, a
+    placement covering at most as many of them as its best placement does).  Otherwise, for every tile
+    that cannot be spared (the other tiles together cover fewer of the squares than there are): its
+    candidates covering any of them, ascending; covering them all implies one of those placed.
+    ``covering`` as ``covering_candidates`` gives.  Raises nothing."""
+    wanted = set(squares)
+    by_tile: dict[int, set[int]] = {}
+    for rc in squares:
+        ks = [k for k in covering.get(rc, ()) if beside is None
+              or (cands[k].tile_index != beside.tile_index and not cands[k].mask & beside.mask)]
+        if not ks:
+            return None
+        for k in ks:
+            by_tile.setdefault(cands[k].tile_index, set()).add(k)
+    most = {j: max(sum(rc in wanted for rc in cands[k].squares) for k in ks) for j, ks in by_tile.items()}
+    total = sum(most.values())
+    if total < len(squares):
+        return None
+    return {j: sorted(ks) for j, ks in sorted(by_tile.items()) if total - most[j] < len(squares)}

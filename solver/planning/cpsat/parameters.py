@@ -3,8 +3,8 @@ them to a solver.
 
 Each was chosen by CP-SAT's deterministic time (its machine-independent work measure) on ``bench/solver.py``'s
 positions; the measurements, and what was tried and not kept, are in docs/solver.md, "Search parameters, and
-why".  The two thresholds choosing between formulations of the model itself live with those formulations:
-``connectivity.CUT_CONNECTIVITY_UP_TO_TILES`` and ``pastures.MAX_PASTURE_CLASSES`` (same section).
+why".  The thresholds choosing between formulations of the model itself live with those formulations:
+``connectivity.CUT_CONNECTIVITY_UP_TO_TILES``, ``pastures.EDGE_ROWS_UP_TO_TILES`` and ``pastures.MAX_PASTURE_CLASSES`` (same section).
 """
 
 from __future__ import annotations

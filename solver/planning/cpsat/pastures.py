@@ -14,6 +14,7 @@ from ortools.sat.python import cp_model
 
 from solver.components.geometry import STEPS, Coord
 from solver.planning.cpsat.candidates import Candidate, field_parts
+from solver.planning.cpsat.connectivity import add_at_most
 from solver.planning.plans import PlanPosition
 from solver.planning.weights import COW_POTENTIAL_POINTS
 from solver.rules.wrangling import pastures
@@ -22,6 +23,9 @@ from solver.rules.wrangling import pastures
 MAX_PASTURE_CLASSES = 400
 #: ... and at most this many connectivity cuts over them (rows of ``_pasture_classes``); beyond, by labels.
 MAX_PASTURE_CLASS_CUTS = 4000
+#: Up to this many tiles the edges between two tiles' field groups are also bounded by placements
+#: (``_bound_group_edges``): less work at 3 and 4 tiles, none gained at 6 (docs/solver.md, Speed).
+EDGE_ROWS_UP_TO_TILES = 4
 
 
 @dataclass
@@ -79,7 +83,9 @@ def add_pasture_graph(model: cp_model.CpModel, position: PlanPosition, cands: li
             for rc in g.squares(parts[k][a][0]):
                 cells.setdefault(rc, []).append(x[k])
         focc[n] = cells
-    edges.update(_add_group_edges(model, nodes, focc))
+    group_edges = _add_group_edges(model, nodes, focc)
+    _bound_group_edges(model, position, cands, parts, nodes, by_tile, group_edges)
+    edges.update(group_edges)
 
     def as_bool(expr):
         if isinstance(expr, cp_model.IntVar):
@@ -126,6 +132,36 @@ def _add_group_edges(model: cp_model.CpModel, nodes: list[tuple[int, int]],
                 model.add_max_equality(e, ands)
                 edges["n", n1, "n", n2] = e
     return edges
+
+
+def _bound_group_edges(model: cp_model.CpModel, position: PlanPosition, cands: list[Candidate], parts: dict,
+                       nodes: list[tuple[int, int]], by_tile: dict, group_edges: dict) -> None:
+    """For plans of up to ``EDGE_ROWS_UP_TO_TILES`` tiles, bounds each edge of ``group_edges`` (between two
+    field groups of different tiles, ``_add_group_edges``) by placements, as the connectivity's contacts
+    are: for each placement ``k`` of one group's tile whose group touches a square the other group may
+    cover, ``edge + x[k] <= 1 + the other tile's placements whose group is adjacent to k's and that do not
+    overlap k`` (both ways; written to the proto, ``x[k]`` being variable ``k``).  Exact: the edge needs
+    both groups placed side by side.  The squares' "both covered" booleans count a placement of the other
+    tile once per pair of adjacent squares it makes, so a fraction of a placement could join two pastures
+    in the linear relaxation; these rows count it once.  Redundant for the integer solutions; adds no
+    variable.  Raises nothing."""
+    g = position.settlement.grid
+    if len(position.tiles) > EDGE_ROWS_UP_TO_TILES:
+        return
+    for (_, n1, _, n2), edge in group_edges.items():
+        for (i, a), (j, b) in (((nodes[n1]), nodes[n2]), (nodes[n2], nodes[n1])):
+            at: dict[Coord, list[int]] = {}
+            for d in by_tile[j]:
+                for rc in g.squares(parts[d][b][0]):
+                    at.setdefault(rc, []).append(d)
+            for k in by_tile[i]:
+                near: set[int] = set()
+                for rc in g.squares(g.neighbours(parts[k][a][0])):
+                    near.update(at.get(rc, ()))
+                ds = sorted(d for d in near if not cands[d].mask & cands[k].mask)
+                if not near:
+                    continue  # its group touches no square the other group may cover: no row
+                add_at_most(model, [edge.index, k, *ds], [1, 1] + [-1] * len(ds), 1)
 
 
 def add_pastures(model: cp_model.CpModel, position: PlanPosition, graph: PastureGraph) -> tuple[dict, list]:

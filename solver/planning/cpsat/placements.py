@@ -44,7 +44,7 @@ def add_placement_variables(model: cp_model.CpModel, position: PlanPosition, can
     s = position.settlement
     g = s.grid
     x = [model.new_bool_var(f"x{k}") for k in range(len(cands))]
-    assert not x or x[-1].index == len(x) - 1  # the model's first variables: x[k] is variable k (connectivity._add_at_most rows)
+    assert not x or x[-1].index == len(x) - 1  # the model's first variables: x[k] is variable k (connectivity.add_at_most rows)
     by_tile: dict[int, list[int]] = {}
     by_square: dict[Coord, list[int]] = {}
     placements_at: dict[tuple[int, Coord], list[int]] = {}  # (tile, square) -> candidates covering it
