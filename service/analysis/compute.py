@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import logging
 import math
+from dataclasses import replace
 from typing import Any, cast
 
+from puzzles.position import PuzzleError, puzzle_position
 from service.problems import Refused
 from solver.ai.determinize import PositionError, sample_game
 from solver.ai.hints import HintError, hint
@@ -63,6 +65,14 @@ def _finite(x: float) -> float | None:
     return x if math.isfinite(x) else None
 
 
+def _solved(position: PlanPosition, required: bool, budget_ms: int) -> dict[str, Any]:
+    """``solve_plan``'s answer as JSON, its ``bound`` and ``gap`` finite or null."""
+    result = solve_plan(position, required=required, time_limit_ms=budget_ms).to_json()
+    result["bound"] = _finite(float(cast(float, result["bound"])))
+    result["gap"] = _finite(float(cast(float, result["gap"])))
+    return result
+
+
 def best_plan(position: dict[str, Any], tile_ids: list[str], required: bool, budget_ms: int,
               catalog: Catalog) -> dict[str, Any]:
     """The CP-SAT best plan for ``tile_ids`` on the settlement of ``position``'s seat, within ``budget_ms``
@@ -75,10 +85,30 @@ def best_plan(position: dict[str, Any], tile_ids: list[str], required: bool, bud
         game = sample_game(position, SAMPLE_SEED, catalog)
         seat = position["seat"]
         plan_position = PlanPosition.from_game(game, seat, [catalog.tile(t) for t in tile_ids])
-        result = solve_plan(plan_position, required=required, time_limit_ms=budget_ms).to_json()
+        result = _solved(plan_position, required, budget_ms)
     except Exception as exc:
         raise _unplayable(exc, "plan") from None
-    result["bound"] = _finite(float(cast(float, result["bound"])))
-    result["gap"] = _finite(float(cast(float, result["gap"])))
     return {"version": position.get("version"), "seat": seat, "tiles": list(tile_ids), "required": required,
+            "budget_ms": budget_ms, **result}
+
+
+def puzzle_plan(puzzle: dict[str, Any], tile_ids: list[str] | None, required: bool, budget_ms: int,
+                catalog: Catalog) -> dict[str, Any]:
+    """The CP-SAT best plan for a daily puzzle (``puzzles.daily.daily_puzzle``'s dict, or as served): its hand,
+    or the ``tile_ids`` of it, on its board (``puzzles.position.puzzle_position``: points only, the solo side),
+    within ``budget_ms``.  Answers as ``best_plan`` with the puzzle's ``id``, its ``optimum`` (the proven best
+    score of the whole hand) instead of ``seat`` and ``version``.  Refused: 422 ``malformed_puzzle`` (with the
+    reason), 422 ``not_in_hand`` for a tile the hand does not hold."""
+    try:
+        position = puzzle_position(puzzle, catalog)
+    except PuzzleError as exc:
+        raise Refused(422, f"the puzzle cannot be read: {exc}", rule="malformed_puzzle") from None
+    hand = [t.id for t in position.tiles]
+    chosen = list(tile_ids) if tile_ids is not None else hand
+    missing = [t for t in chosen if t not in hand]
+    if missing:
+        raise Refused(422, f"tile {missing[0]} is not in the puzzle's hand ({', '.join(hand)})", rule="not_in_hand")
+    position = replace(position, tiles=tuple(position.tile(t) for t in chosen))
+    result = _solved(position, required, budget_ms)
+    return {"puzzle": puzzle.get("id"), "optimum": puzzle.get("optimum"), "tiles": chosen, "required": required,
             "budget_ms": budget_ms, **result}

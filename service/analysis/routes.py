@@ -9,10 +9,12 @@ slots while they compute (``service.heavy``).
 
 from __future__ import annotations
 
+import json
+
 from flask import Response, current_app
 from flask_smorest import Blueprint
 
-from service.analysis.compute import best_plan, check_decision, seat_hint
+from service.analysis.compute import best_plan, check_decision, puzzle_plan, seat_hint
 from service.analysis.schemas import AnalysisHintSchema, HintSchema, PlacementsRequestSchema, PlanSchema
 from service.games.store import dumps
 from service.heavy import HeavyWork
@@ -63,15 +65,25 @@ def post_hint(args):
 @blp.route("/placements", methods=["POST"])
 @blp.arguments(PlacementsRequestSchema)
 @blp.response(200, PlanSchema)
-@problem_responses(blp, 400, 413, 422, 429, 503)
+@problem_responses(blp, 400, 404, 413, 422, 429, 503)
 def post_placements(args):
     """The best plan CP-SAT finds within the budget for placing ``tiles`` (any subset, or all of them
-    when ``required``) on the settlement of ``position``'s seat, with its value by term.
+    when ``required``) on the settlement of ``position``'s seat, with its value by term; or, with ``puzzle`` (a
+    published puzzle's id, or the puzzle as served), for its hand (or the ``tiles`` of it) on its board, with the
+    proof status: the 7- and 8-tile hands of the hard puzzles are proven within the default budget.
+
+    404 ``unknown_puzzle`` for an id nothing was published with; 422 ``malformed_puzzle`` or ``not_in_hand``.
 
     422 ``malformed_position`` (with the reason) when the engine cannot rebuild the position; 503
     ``busy`` when the worker's heavy-work slots stay taken."""
     budget = capped(args["budget_ms"], "PLACEMENTS")
+    catalog = current_app.extensions["wtw_games"].catalog
+    puzzle = args["puzzle"]
+    if isinstance(puzzle, str):  # a published puzzle by id: 404 unknown_puzzle
+        puzzle = json.loads(current_app.extensions["wtw_puzzles"].get(puzzle).canonical)
     with heavy().slot():
-        answer = best_plan(args["position"], args["tiles"], args["required"], budget,
-                           current_app.extensions["wtw_games"].catalog)
+        if puzzle is not None:
+            answer = puzzle_plan(puzzle, args["tiles"], args["required"], budget, catalog)
+        else:
+            answer = best_plan(args["position"], args["tiles"], args["required"], budget, catalog)
     return json_answer(answer)

@@ -9,14 +9,16 @@ lowered to it (the answer says which budget was used); below 1 ms, or not whole 
 
 from __future__ import annotations
 
-from marshmallow import INCLUDE, Schema, ValidationError, fields
+from marshmallow import INCLUDE, Schema, ValidationError, fields, validates_schema
 from marshmallow.validate import Length, OneOf, Range
 
 from service.catalog import app_catalog
 from service.games.schemas import MoveSchema, OpenSchema, PendingSchema
 
 MAX_TOP = 10  #: a hint ranks at most this many options
-MAX_PLAN_TILES = 6  #: a plan places at most this many tiles (CP-SAT proves 6-tile plans in seconds at most)
+#: a plan places at most this many tiles: every daily puzzle's hand (5-8 tiles); CP-SAT proves 6-tile plans of games
+#: in seconds at most and the published hard puzzles' 7- and 8-tile hands in under one (docs/solver.md)
+MAX_PLAN_TILES = 8
 #: budgets asked above this are refused (422) rather than lowered: such a number is a client's mistake
 MAX_ASKED_BUDGET_MS = 3_600_000
 
@@ -81,17 +83,37 @@ class AnalysisHintSchema(Schema):
     budget_ms = _budget("search time in milliseconds (default 800; capped by the server)")
 
 
-class PlacementsRequestSchema(Schema):
-    """``POST /analysis/placements``: the best plan for ``tiles`` (1-6 distinct catalog tile ids, or
-    ``alley``) on the settlement of ``position``'s seat; ``required``: every tile must be placed (a
-    drafted tile) rather than any subset; ``budget_ms``: CP-SAT's time limit (default
-    ``PLACEMENTS_DEFAULT_BUDGET_MS``, 1000; lowered to ``PLACEMENTS_MAX_BUDGET_MS``, 2000)."""
+def _puzzle_reference(value: object) -> None:
+    """A published puzzle's id (a string) or a puzzle object as ``GET /puzzles/...`` serves it."""
+    if isinstance(value, str):
+        if not 1 <= len(value) <= 64:
+            raise ValidationError("a puzzle id has 1 to 64 characters")
+    elif not isinstance(value, dict):
+        raise ValidationError("a published puzzle's id, or the puzzle as GET /puzzles/{puzzle_id} serves it")
 
-    position = fields.Nested(PositionInputSchema, required=True)
-    tiles = fields.List(fields.String(validate=[Length(max=64), _known_tile]), required=True,
+
+class PlacementsRequestSchema(Schema):
+    """``POST /analysis/placements``: the best plan for ``tiles`` (1-8 distinct tile ids: ``t07#2``, a type ``t07``,
+    or ``alley``) on the settlement of ``position``'s seat, or for a daily puzzle: ``puzzle`` (a published puzzle's
+    id, or the puzzle as served), whose hand is the default ``tiles`` (any given must be in it); exactly one of
+    ``position`` and ``puzzle``.  ``required``: every tile must be placed (a drafted tile) rather than any subset;
+    ``budget_ms``: CP-SAT's time limit (default ``PLACEMENTS_DEFAULT_BUDGET_MS``, 1000; lowered to
+    ``PLACEMENTS_MAX_BUDGET_MS``, 2000)."""
+
+    position = fields.Nested(PositionInputSchema, load_default=None)
+    puzzle = fields.Raw(load_default=None, validate=_puzzle_reference, metadata={
+        "description": "a published puzzle's id, or the puzzle as GET /puzzles/{puzzle_id} serves it"})
+    tiles = fields.List(fields.String(validate=[Length(max=64), _known_tile]), load_default=None,
                         validate=[Length(1, MAX_PLAN_TILES), _distinct], metadata={"example": ["t12#1", "t40#2"]})
     required = fields.Boolean(load_default=False)
     budget_ms = _budget("solver time in milliseconds (default 1000; capped by the server)")
+
+    @validates_schema
+    def _one_subject(self, data: dict, **_: object) -> None:
+        if (data.get("position") is None) == (data.get("puzzle") is None):
+            raise ValidationError("give exactly one of position (a game's) and puzzle (a daily puzzle's)", "position")
+        if data.get("position") is not None and data.get("tiles") is None:
+            raise ValidationError("the tiles to plan are needed with a position", "tiles")
 
 
 # --- answers ------------------------------------------------------------------------------------------
@@ -143,10 +165,13 @@ class PlanSchema(OpenSchema):
     max(1, |objective|)), ``status`` (OPTIMAL: proven best; FEASIBLE: the best found in time; INFEASIBLE:
     the tiles cannot all be placed; UNKNOWN: nothing found in time), ``wall_ms``, ``candidates`` (placements
     in the model) and ``wrangles`` (for each pasture the plan touches: cows to wrangle once placed, 0 to
-    keep it growing)."""
+    keep it growing).  For a game's position: its ``version`` and ``seat``; for a puzzle: its ``puzzle`` id and
+    ``optimum`` (the proven best score of its whole hand)."""
 
-    version = fields.Integer(required=True, metadata={"description": "the posted position's version"})
-    seat = fields.Integer(required=True)
+    version = fields.Integer(metadata={"description": "the posted position's version"})
+    seat = fields.Integer()
+    puzzle = fields.String(allow_none=True, metadata={"description": "the puzzle's id"})
+    optimum = fields.Integer(allow_none=True, metadata={"description": "the puzzle's proven best score (whole hand)"})
     tiles = fields.List(fields.String(), required=True)
     required = fields.Boolean(required=True)
     budget_ms = fields.Integer(required=True, metadata={"description": "the time limit used (after the server's cap)"})

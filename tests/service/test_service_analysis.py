@@ -161,7 +161,7 @@ def test_analysis_refuses_bad_bodies_with_a_reason(server, table):
         ("/analysis/placements", {"position": position, "tiles": ["t99"]}, None),
         ("/analysis/placements", {"position": position, "tiles": ["t01", "t01"]}, None),
         ("/analysis/placements", {"position": position, "tiles": []}, None),
-        ("/analysis/placements", {"position": position, "tiles": [f"t{i:02}" for i in range(1, 8)]}, None),
+        ("/analysis/placements", {"position": position, "tiles": [f"t{i:02}" for i in range(1, 10)]}, None),  # 9 > 8
         ("/analysis/placements", {"position": position, "tiles": ["t01"], "budget_ms": 0}, None),
         ("/analysis/placements", {"position": position, "tiles": ["t01"], "required": "yes please"}, None),
     ]

@@ -205,3 +205,63 @@ def test_the_command_generates_days_ahead_once(app):
     assert again.output == result.output and len(app.generator_calls) == 2  # stored: not generated again
     served = app.test_client().get("/puzzles/daily?date=2026-07-02&difficulty=easy").get_json()
     assert served["id"] == lines[5]
+
+
+# --- puzzles in analysis (issue 27): a published puzzle's hand, up to 8 tiles, planned and proven -----------------
+
+
+def _hard_eight(date, difficulty):
+    """A stand-in generator: the January 2026 golden hard puzzle with 8 tiles in hand, re-dated."""
+    from pathlib import Path
+
+    from puzzles.format import content_id
+    golden = json.loads((Path(__file__).parents[1] / "golden_puzzles" / "2026-01-03-hard.json").read_text())
+    puzzle = {**golden, "date": date.isoformat(), "difficulty": difficulty}
+    puzzle["id"] = content_id(puzzle)
+    return puzzle
+
+
+def test_analysis_plans_a_published_puzzles_hand_by_id_or_as_served(tmp_path):
+    from pathlib import Path
+
+    app = _app(fresh_database(tmp_path, "analysis"), _hard_eight)
+    client = app.test_client()
+    served = client.get("/puzzles/daily?date=2026-03-04&difficulty=hard").get_json()
+    assert len(served["hand"]) == 8
+    by_id = client.post("/analysis/placements", json={"puzzle": served["id"]})
+    assert by_id.status_code == 200, by_id.get_json()
+    plan = by_id.get_json()
+    assert plan["puzzle"] == served["id"] and plan["tiles"] == [h["tile"] for h in served["hand"]]
+    assert plan["status"] == "OPTIMAL" and plan["objective"] == plan["value"] == served["optimum"] == plan["optimum"]
+    as_served = client.post("/analysis/placements", json={"puzzle": served}).get_json()
+    assert as_served["status"] == "OPTIMAL" and as_served["objective"] == served["optimum"]
+    two = [h["tile"] for h in served["hand"][:2]]
+    part = client.post("/analysis/placements", json={"puzzle": served["id"], "tiles": two, "required": True}).get_json()
+    assert part["tiles"] == two and sorted(p["tile"] for p in part["placements"]) == sorted(two)
+    assert part["objective"] <= served["optimum"]
+    # a puzzle of generator v1 (its own tile designs) as served: planned with them, to its stored optimum
+    v1 = json.loads((Path(__file__).parents[1] / "data" / "puzzle-v1-2026-01-02-hard.json").read_text())
+    old = client.post("/analysis/placements", json={"puzzle": {k: v for k, v in v1.items() if k != "solution"}}).get_json()
+    assert old["status"] == "OPTIMAL" and old["objective"] == v1["optimum"]
+    app.extensions["wtw_puzzles"].storage.engine.dispose()
+
+
+def test_analysis_of_a_puzzle_refuses_bad_requests(tmp_path):
+    app = _app(fresh_database(tmp_path, "analysis-bad"), _hard_eight)
+    client = app.test_client()
+    served = client.get("/puzzles/daily?date=2026-03-04&difficulty=hard").get_json()
+    hand = {h["tile"] for h in served["hand"]}
+    outside = next(t for t in ("t01#1", "t02#1", "t03#1", "t04#1", "t05#1") if t not in hand)
+    for body, status, rule in (
+            ({"puzzle": served["id"], "tiles": [outside]}, 422, "not_in_hand"),
+            ({"puzzle": "feedface" * 4}, 404, "unknown_puzzle"),
+            ({"puzzle": {"hand": []}}, 422, "malformed_puzzle"),
+            ({"puzzle": 12}, 422, None),
+            ({"puzzle": served["id"], "position": {"seat": 0}}, 422, None),
+            ({}, 422, None),
+            ({"puzzle": served["id"], "tiles": sorted(hand) + ["alley"]}, 422, None)):  # 9 tiles: above 8
+        r = client.post("/analysis/placements", json=body)
+        assert r.status_code == status and r.mimetype == "application/problem+json", (body, r.get_json())
+        if rule:
+            assert r.get_json()["rule"] == rule
+    app.extensions["wtw_puzzles"].storage.engine.dispose()
