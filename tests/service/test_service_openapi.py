@@ -47,7 +47,8 @@ def test_the_document_declares_every_game_resource():
     paths = app.test_client().get("/openapi.json").get_json()["paths"]
     for path in ("/games", "/games/{game_id}", "/games/{game_id}/legal-moves", "/games/{game_id}/moves",
                  "/games/{game_id}/undo", "/games/{game_id}/events", "/games/{game_id}/events/stream",
-                 "/games/{game_id}/position", "/games/{game_id}/players/{seat}/board.svg", "/games/{game_id}/hint",
+                 "/games/{game_id}/position", "/games/{game_id}/players/{seat}/board", "/games/{game_id}/players/{seat}/board.svg",
+                 "/games/{game_id}/hint",
                  "/analysis/hint", "/analysis/placements", "/puzzles/daily", "/puzzles/{puzzle_id}",
                  "/puzzles/{puzzle_id}/solutions"):
         assert path in paths
