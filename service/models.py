@@ -6,7 +6,11 @@ snapshot makes loading fast; the log alone rebuilds the game (``Game.replay``), 
 outdated snapshot is never fatal.  ``version`` counts every accepted change (a move or an undo): it
 only grows, and the optimistic check of a write is ``UPDATE ... WHERE version = <read version>``.
 
-Secret seat tokens are kept only as SHA-256 digests (``service.tokens``).  Idempotency keys keep
+Secret seat tokens are kept only as SHA-256 digests (``service.tokens``); an open seat (the lobby: left for
+someone to claim) has the empty digest, which no token matches, until it is claimed.  ``seat_names`` holds each
+seat's display name (null: the seat is open), ``open_seats`` how many are open (the lobby lists the games with
+some) and ``sides`` the settlement board side each seat plays; the three are null in rows written before the
+lobby existed (every seat taken, named "Seat <n>").  Idempotency keys keep
 the exact answer of the request that used them.
 
 The daily puzzles are kept in ``puzzles``: each (date, difficulty) once, as the canonical JSON it was
@@ -19,7 +23,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -33,15 +37,21 @@ class Base(DeclarativeBase):
 
 
 class GameRecord(Base):
-    """One game: configuration (without the seed), seed, seat token digests, counters and snapshot."""
+    """One game: configuration (without the seed), seed, seat token digests, seat names, counters and snapshot."""
 
     __tablename__ = "games"
+    #: the lobby's query: open games, newest first (``Storage.open_games``)
+    __table_args__ = (Index("ix_games_lobby", "open_seats", "created_at"),)
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     players: Mapped[int] = mapped_column(Integer)
     config: Mapped[dict[str, Any]] = mapped_column(JSON, doc="GameConfig.to_json() without the seed")
     seed: Mapped[int] = mapped_column(BigInteger, doc="never shown to any client")
-    token_digests: Mapped[list[str]] = mapped_column(JSON, doc="hex SHA-256 of each seat's token, by seat")
+    token_digests: Mapped[list[str]] = mapped_column(JSON, doc="hex SHA-256 of each seat's token, by seat ('' while open)")
+    seat_names: Mapped[list[str | None] | None] = mapped_column(JSON, nullable=True,
+                                                                doc="each seat's display name, null while open")
+    open_seats: Mapped[int | None] = mapped_column(Integer, nullable=True, doc="seats open in the lobby")
+    sides: Mapped[list[str] | None] = mapped_column(JSON, nullable=True, doc="each seat's board side id, e.g. 'x/normal'")
     version: Mapped[int] = mapped_column(Integer, default=0, doc="accepted changes (moves and undos)")
     move_count: Mapped[int] = mapped_column(Integer, default=0, doc="moves in the log")
     finished: Mapped[bool] = mapped_column(default=False)

@@ -28,9 +28,10 @@ import os
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
 
-from sqlalchemy import Connection, Engine, create_engine, delete, event, inspect, select, text, update
+from sqlalchemy import Connection, Engine, and_, create_engine, delete, event, inspect, or_, select, text, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, ProgrammingError
 from sqlalchemy.orm import Session, sessionmaker
 
@@ -103,7 +104,8 @@ def lost_race(exc: DBAPIError) -> bool:
 
 def _add_missing_columns(conn: Connection) -> None:
     """``ALTER TABLE ... ADD COLUMN`` for each nullable column of the models that a table made by an earlier
-    version of the service lacks (the move log's ``version`` and ``first_event``); their rows read null."""
+    version of the service lacks (the move log's ``version`` and ``first_event``; the games' ``seat_names``,
+    ``open_seats`` and ``sides``); their rows read null.  Then the models' missing indexes are made (the lobby's)."""
     inspector = inspect(conn)
     for table in Base.metadata.sorted_tables:
         present = {c["name"] for c in inspector.get_columns(table.name)}
@@ -111,11 +113,19 @@ def _add_missing_columns(conn: Connection) -> None:
             if column.name not in present and column.nullable:
                 kind = column.type.compile(dialect=conn.dialect)
                 conn.execute(text(f"ALTER TABLE {table.name} ADD COLUMN {column.name} {kind}"))
+        for index in table.indexes:
+            index.create(conn, checkfirst=True)
+
+
+def default_name(seat: int) -> str:
+    """The display name of a seat taken without a name: ``"Seat <seat>"`` (numbered as the API numbers seats, from 0)."""
+    return f"Seat {seat}"
 
 
 @dataclass(frozen=True)
 class GameHead:
-    """A game row without its snapshot: what authentication and version checks need."""
+    """A game row without its snapshot: what authentication and version checks need, and the seats' display
+    ``names`` (``None``: the seat is open; empty in rows written before the lobby: every seat taken)."""
 
     id: str
     players: int
@@ -123,6 +133,26 @@ class GameHead:
     move_count: int
     finished: bool
     token_digests: tuple[str, ...]
+    names: tuple[str | None, ...] = ()
+
+    def seats(self) -> list[dict[str, Any]]:
+        """Each seat as the state and the lobby show it: ``[{"seat": n, "name": str | None, "open": bool}]``
+        (an open seat's name is null)."""
+        names = self.names or tuple(default_name(n) for n in range(self.players))
+        return [{"seat": n, "name": name, "open": name is None} for n, name in enumerate(names)]
+
+    def is_open(self, seat: int) -> bool:
+        """Whether ``seat`` is open (left for someone to claim)."""
+        return bool(self.names) and self.names[seat] is None
+
+
+@dataclass(frozen=True)
+class LobbyGame:
+    """A game of the lobby's list: its head, its seats' board sides and when it was created."""
+
+    head: GameHead
+    sides: tuple[str, ...]
+    created_at: datetime
 
 
 @dataclass(frozen=True)
@@ -163,6 +193,17 @@ class StoredPuzzle:
     date: str
     difficulty: str
     canonical: str
+
+
+#: the columns of a ``GameHead``
+HEAD_COLUMNS = (GameRecord.id, GameRecord.players, GameRecord.version, GameRecord.move_count, GameRecord.finished,
+                GameRecord.token_digests, GameRecord.seat_names)
+
+
+def _head(row: Any) -> GameHead:
+    """The ``GameHead`` of a row holding ``HEAD_COLUMNS`` (or a ``GameRecord``)."""
+    return GameHead(row.id, row.players, row.version, row.move_count, row.finished, tuple(row.token_digests),
+                    tuple(row.seat_names or ()))
 
 
 class Storage:
@@ -219,12 +260,8 @@ class Storage:
         if not _storable(game_id, length=32):
             return None
         with self.engine.connect() as conn:  # Core, not a Session: this runs on every request
-            row = conn.execute(select(GameRecord.id, GameRecord.players, GameRecord.version, GameRecord.move_count,
-                                      GameRecord.finished, GameRecord.token_digests)
-                               .where(GameRecord.id == game_id)).first()
-        if row is None:
-            return None
-        return GameHead(row.id, row.players, row.version, row.move_count, row.finished, tuple(row.token_digests))
+            row = conn.execute(select(*HEAD_COLUMNS).where(GameRecord.id == game_id)).first()
+        return None if row is None else _head(row)
 
     def row(self, game_id: str) -> GameRow | None:
         """The whole game row, or ``None`` when there is no such game."""
@@ -234,7 +271,7 @@ class Storage:
             rec = s.get(GameRecord, game_id)
             if rec is None:
                 return None
-            head = GameHead(rec.id, rec.players, rec.version, rec.move_count, rec.finished, tuple(rec.token_digests))
+            head = _head(rec)
             return GameRow(head, {**rec.config, "seed": rec.seed}, rec.snapshot, rec.snapshot_moves)
 
     def moves(self, game_id: str, start: int = 0, stop: int | None = None) -> list[tuple[int, dict[str, Any]]]:
@@ -267,13 +304,62 @@ class Storage:
 
     # --- writing ---------------------------------------------------------------------------------
 
-    def insert_game(self, game_id: str, config: dict[str, Any], digests: list[str], snapshot: dict[str, Any]) -> None:
-        """Store a new game (version 0, no moves); ``config`` includes the seed."""
+    def insert_game(self, game_id: str, config: dict[str, Any], digests: list[str], snapshot: dict[str, Any],
+                    names: list[str | None] | None = None, sides: list[str] | None = None) -> None:
+        """Store a new game (version 0, no moves); ``config`` includes the seed; ``names``: each seat's display
+        name, ``None`` for an open seat (whose digest is ``""``); ``sides``: each seat's board side id."""
         rest = {k: v for k, v in config.items() if k != "seed"}
         with self.sessions.begin() as s:
             s.add(GameRecord(id=game_id, players=config["players"], config=rest, seed=config["seed"],
                              token_digests=digests, version=0, move_count=0, finished=False,
-                             snapshot=snapshot, snapshot_moves=0))
+                             snapshot=snapshot, snapshot_moves=0, seat_names=names,
+                             open_seats=sum(n is None for n in names) if names is not None else None, sides=sides))
+
+    def claim_seat(self, head: GameHead, seat: int, name: str, token_digest: str) -> bool:
+        """Give the open ``seat`` to a player: its ``name`` and token digest, one open seat fewer, the game version
+        one more, in one conditional ``UPDATE games ... WHERE id = :id AND version = :read_version AND open_seats >
+        0``, if the game is still at ``head.version`` (read with the seat open).  Of two claims that read the same
+        version exactly one matches the row (as for moves: the module's text).  Returns False, changing nothing,
+        when another change came first: the caller reads the game again (and finds the seat taken, or retries)."""
+        digests, names = list(head.token_digests), list(head.names)
+        digests[seat], names[seat] = token_digest, name
+        with self.sessions() as s:
+            try:
+                result = s.execute(
+                    update(GameRecord)
+                    .where(GameRecord.id == head.id, GameRecord.version == head.version, GameRecord.open_seats > 0)
+                    .values(version=head.version + 1, token_digests=digests, seat_names=names,
+                            open_seats=GameRecord.open_seats - 1, updated_at=utcnow())
+                    .execution_options(synchronize_session=False))
+                if cast("CursorResult[Any]", result).rowcount != 1:
+                    s.rollback()
+                    return False
+                s.commit()
+            except OperationalError as exc:
+                if not lost_race(exc):
+                    raise
+                s.rollback()
+                return False
+        return True
+
+    def open_games(self, limit: int, before: tuple[datetime, str] | None = None) -> list[LobbyGame]:
+        """Up to ``limit`` unfinished games with an open seat, newest first (by creation time, then id), created
+        before ``before`` (the ``(created_at, id)`` of the last game of the previous page; ``None``: from the newest)."""
+        where = [GameRecord.open_seats > 0, GameRecord.finished.is_(False)]
+        if before is not None:
+            at, game_id = before
+            where.append(or_(GameRecord.created_at < at, and_(GameRecord.created_at == at, GameRecord.id < game_id)))
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(*HEAD_COLUMNS, GameRecord.sides, GameRecord.created_at).where(*where)
+                                .order_by(GameRecord.created_at.desc(), GameRecord.id.desc()).limit(limit)).all()
+        return [LobbyGame(_head(r), tuple(r.sides or ()), r.created_at) for r in rows]
+
+    def created_at(self, game_id: str) -> datetime | None:
+        """When the game was created (as stored), or ``None`` when there is no such game."""
+        if not _storable(game_id, length=32):
+            return None
+        with self.engine.connect() as conn:
+            return conn.execute(select(GameRecord.created_at).where(GameRecord.id == game_id)).scalar()
 
     def commit_move(self, head: GameHead, seat: int, move: dict[str, Any], snapshot: dict[str, Any] | None,
                     finished: bool, answer: tuple[str, str, int, str] | None = None, first_event: int | None = None) -> bool:

@@ -1,7 +1,8 @@
 """Game resources: ``/games`` and ``/games/{game_id}/...`` (docs/api.md).
 
-A seat acts with ``Authorization: Bearer <seat token>`` (the tokens are answered once, by ``POST
-/games``); without a token a request sees what a spectator sees.  Answers carrying a state have an
+A seat acts with ``Authorization: Bearer <seat token>`` (the tokens are answered once: by ``POST /games`` for
+the seats its creator takes, by ``POST /games/{id}/seats/{seat}/claim`` for a seat left open, which ``GET
+/games?status=open`` lists); without a token a request sees what a spectator sees.  Answers carrying a state have an
 ``ETag`` (the game version, for ``If-Match``/``If-None-Match``) and ``Vary: Authorization``.
 Every refusal is ``application/problem+json`` with a ``rule`` code.
 """
@@ -20,12 +21,15 @@ from service.games.events import event_stream
 from service.games.schemas import (
     DESCRIPTIVE_MOVE_FIELDS,
     BoardDataSchema,
+    ClaimSchema,
     EventsPageSchema,
     EventsQuerySchema,
     GameCreatedSchema,
     GameCreateSchema,
     GameStateSchema,
     LegalMovesSchema,
+    LobbyPageSchema,
+    LobbyQuerySchema,
     MoveHeadersSchema,
     MoveResultSchema,
     MoveSchema,
@@ -33,11 +37,13 @@ from service.games.schemas import (
     MovesQuerySchema,
     PositionQuerySchema,
     PositionSchema,
+    SeatClaimedSchema,
     StreamHeadersSchema,
     UndoResultSchema,
 )
 from service.games.store import Games, dumps, dumps_page, fingerprint
 from service.problems import Refused, problem_responses
+from service.storage import default_name
 from solver.render.board_data import board_data
 from solver.render.svg import settlement_svg
 from solver.rules.setup import ConfigError, GameConfig, SeatConfig
@@ -73,27 +79,69 @@ def _if_match():
 
 
 @blp.route("", methods=["POST"])
-@blp.arguments(GameCreateSchema, example={"players": 2, "seats": [{"board": None, "side": "normal"}, {}]})
+@blp.arguments(GameCreateSchema, example={"players": 2, "seats": [{"board": None, "side": "normal", "name": "Ann"},
+                                                                    {"open": True}]})
 @blp.response(201, GameCreatedSchema, headers={**ETAG_HEADER, "Location": {"schema": {"type": "string"}}})
 @problems(400, 413, 422, 429)
 def create_game(args):
     """Create a game for 1-5 players.
 
-    Answers the game id, one secret token per seat (shown only here: hand each to its player) and
-    the spectator's state.  Without ``seed`` the server draws one; the seed is never shown again.
-    422 when the configuration is invalid (e.g. seats do not match players, a board twice)."""
+    Answers the game id, one secret token per seat the creator takes (shown only here: hand each to its
+    player) and the spectator's state.  A seat with ``"open": true`` gets no token: it is listed by ``GET
+    /games?status=open`` until someone claims it, and the game waits at its decisions meanwhile.  Without
+    ``seed`` the server draws one; the seed is never shown again.  422 when the configuration is invalid
+    (e.g. seats do not match players, a board twice, a name on an open seat)."""
     seed = args["seed"] if args["seed"] is not None else secrets.randbits(63)
     seats = tuple(SeatConfig(s["board"], s["side"]) for s in args["seats"])
     try:
         config = GameConfig(args["players"], seed, seats, args["first_game_contracts"])
     except ConfigError as exc:
         raise Refused(422, str(exc), rule="invalid_config") from None
-    head, tokens = games().create(config)
+    names = [None if s["open"] else s["name"] or default_name(n) for n, s in enumerate(args["seats"])] or None
+    head, tokens = games().create(config, names)
     version, state = games().state(head, None)
-    body = (b'{"id":' + dumps(head.id) + b',"tokens":' + dumps([{"seat": s, "token": t} for s, t in enumerate(tokens)])
-            + b',"state":' + state + b"}")
+    taken = [{"seat": s, "token": t} for s, t in enumerate(tokens) if t is not None]
+    body = b'{"id":' + dumps(head.id) + b',"tokens":' + dumps(taken) + b',"state":' + state + b"}"
     response = _answer(body, 201, version, Location=url_for("games.get_game", game_id=head.id))
     response.headers["Cache-Control"] = "no-store"  # the answer holds the secret tokens
+    return response
+
+
+@blp.route("", methods=["GET"])
+@blp.arguments(LobbyQuerySchema, location="query")
+@blp.response(200, LobbyPageSchema)
+@problems(422, 429)
+def list_games(args):
+    """The lobby: the unfinished games with at least one open seat (``status=open``), newest first, by pages of
+    ``limit`` (1-100, default 20); ``before=<next>`` (the ``next`` of the previous page) gives the next page.
+
+    Each game: ``id``, ``players``, ``seats`` (``{seat, name, open}``: an open seat's name is null), ``sides``
+    (each seat's board side) and ``created``.  Nothing secret (no token, no seed).  422 for another ``status``
+    or a ``before`` that names no game (``invalid_cursor``)."""
+    page = games().lobby(args["limit"], args["before"])
+    response = Response(dumps(page), status=200, mimetype="application/json")
+    response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@blp.route("/<game_id>/seats/<int:seat>/claim", methods=["POST"])
+@blp.arguments(ClaimSchema, example={"name": "Calamity Jane"})
+@blp.response(200, SeatClaimedSchema, headers=ETAG_HEADER)
+@problems(400, 404, 409, 413, 422, 429)
+def claim_seat(args, game_id: str, seat: int):
+    """Claim an open seat (``GET /games?status=open`` lists them) under the display ``name``: answers the seat,
+    its secret token (shown only here: send it as ``Authorization: Bearer <token>``) and the state as the seat
+    sees it.  Of two claims of one seat at once exactly one wins.
+
+    404 ``unknown_game`` or ``unknown_seat``; 409 ``seat_taken`` when the seat is not open (taken at creation, or
+    claimed already); 422 when the name is empty, longer than 40 characters or holds control characters."""
+    g = games()
+    head, token = g.claim(game_id, seat, args["name"])
+    version, state = g.state(head, seat)
+    body = (b'{"id":' + dumps(head.id) + b',"seat":' + dumps(head.seats()[seat]) + b',"token":' + dumps(token)
+            + b',"state":' + state + b"}")
+    response = _answer(body, 200, version)
+    response.headers["Cache-Control"] = "no-store"  # the answer holds the secret token
     return response
 
 

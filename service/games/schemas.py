@@ -7,10 +7,11 @@ fields); request schemas refuse them.  Coordinates are ``[row, col]``, 0-based, 
 
 from __future__ import annotations
 
+import re
 from typing import Any, get_args, get_type_hints
 
-from marshmallow import EXCLUDE, INCLUDE, Schema, ValidationError, fields, validates
-from marshmallow.validate import Length, OneOf, Range, Regexp
+from marshmallow import EXCLUDE, INCLUDE, Schema, ValidationError, fields, validates, validates_schema
+from marshmallow.validate import Length, OneOf, Range, Regexp, Validator
 
 from service.catalog import app_catalog
 from service.games.history import POINT_PATTERN, EventPoint
@@ -39,9 +40,48 @@ class OpenSchema(Schema):
 # --- requests -----------------------------------------------------------------------------------------
 
 
+#: What a display name may not hold: control characters (C0, DEL, C1), line and paragraph separators and the
+#: bidirectional embedding, override and isolate characters (which would turn the text around them).
+NAME_FORBIDDEN = r"\x00-\x1f\x7f-\x9f\u2028\u2029\u202a-\u202e\u2066-\u2069"
+NAME_MAX = 40
+#: the white space trimmed from either end of a name: any but control characters (refused, even at an end)
+NAME_SPACES = re.compile(r"^[^\S\x00-\x1f\x7f-\x9f]+|[^\S\x00-\x1f\x7f-\x9f]+$")
+
+
+class NoneOfCharacters(Validator):
+    """A marshmallow validator: the text holds none of the characters of the regular-expression class body
+    ``chars`` (``[...]`` without its brackets).  Unlike ``Regexp("^[^...]*$")`` it also refuses a forbidden character
+    at the very end (Python's ``$`` matches before a final newline)."""
+
+    def __init__(self, chars: str, error: str):
+        self.found = re.compile(f"[{chars}]")
+        self.message = error
+
+    def __call__(self, value: str) -> str:
+        if self.found.search(value):
+            raise ValidationError(self.message)
+        return value
+
+
+class NameField(fields.String):
+    """A seat's display name: trimmed of surrounding white space (``NAME_SPACES``), then 1 to ``NAME_MAX`` characters,
+    none of ``NAME_FORBIDDEN`` (the OpenAPI document gives the pattern and lengths, which it checks after trimming)."""
+
+    def __init__(self, **kwargs: Any):
+        kwargs.setdefault("validate", [
+            Length(1, NAME_MAX, error="a name has 1 to {max} characters, not counting spaces at either end"),
+            NoneOfCharacters(NAME_FORBIDDEN, "a name may not hold control, line-separator or bidi-control characters")])
+        kwargs["metadata"] = {"example": "Calamity Jane", "pattern": f"^[^{NAME_FORBIDDEN}]*$", **kwargs.get("metadata", {})}
+        super().__init__(**kwargs)
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        return NAME_SPACES.sub("", super()._deserialize(value, attr, data, **kwargs))
+
+
 class SeatConfigSchema(Schema):
-    """One seat's settlement board: ``board`` id (null or absent: a random board no other seat has)
-    and ``side`` (``normal``, ``wild`` or ``random``)."""
+    """One seat: its settlement board, ``board`` id (null or absent: a random board no other seat has) and
+    ``side`` (``normal``, ``wild`` or ``random``); ``open`` (default false: the creator takes the seat and gets
+    its token) and ``name``, the display name of a taken seat (default ``"Seat <n>"``; not with ``open``)."""
 
     board = fields.String(load_default=None, allow_none=True, validate=Length(max=64),
                           metadata={"description": "board id (GET /catalog/boards)"})
@@ -51,6 +91,16 @@ class SeatConfigSchema(Schema):
         if value is not None and value not in {b.id for b in app_catalog().boards}:
             raise ValidationError(f"no settlement board {value!r}: GET /catalog/boards lists them")
     side = fields.String(load_default="normal", validate=OneOf(SIDE_CHOICES))
+    open = fields.Boolean(load_default=False, metadata={
+        "description": "true: the seat is left for someone to claim (POST /games/{game_id}/seats/{seat}/claim); the "
+                       "creator gets no token for it, and the game waits at its decisions until it is claimed"})
+    name = NameField(load_default=None, metadata={"description": "display name of a seat the creator takes (default "
+                                                                 "`Seat <n>`); the claimer names an open seat"})
+
+    @validates_schema
+    def _name_of_a_taken_seat(self, data: dict[str, Any], **_: object) -> None:
+        if data.get("open") and data.get("name") is not None:
+            raise ValidationError("an open seat is named by the player who claims it", "name")
 
 
 class GameCreateSchema(Schema):
@@ -61,7 +111,9 @@ class GameCreateSchema(Schema):
     players = fields.Integer(required=True, strict=True, validate=Range(1, 5), metadata={"example": 2})
     seed = fields.Integer(load_default=None, allow_none=True, strict=True, validate=SEED_RANGE,
                           metadata={"description": "whole number driving every chance step; secret"})
-    seats = fields.List(fields.Nested(SeatConfigSchema), validate=Length(max=5), load_default=list)
+    seats = fields.List(fields.Nested(SeatConfigSchema), validate=Length(max=5), load_default=list,
+                        metadata={"description": "one per player (or none: every seat the default): board, side, "
+                                                 "and whether it is left open for the lobby, or its name"})
     first_game_contracts = fields.Boolean(load_default=False)
 
 
@@ -172,6 +224,23 @@ class PositionQuerySchema(Schema):
     seat = fields.Integer(validate=Range(0, 4))
 
 
+class ClaimSchema(Schema):
+    """``POST /games/{game_id}/seats/{seat}/claim``: the claiming player's display ``name``."""
+
+    name = NameField(required=True)
+
+
+class LobbyQuerySchema(Schema):
+    """``GET /games``: ``status`` (only ``open``: games with an open seat), ``limit`` (1-100, default 20) and
+    ``before`` (the previous page's ``next``: the id of its last game; absent: from the newest)."""
+
+    status = fields.String(load_default="open", validate=OneOf(["open"]),
+                           metadata={"description": "`open`: the unfinished games with at least one open seat"})
+    limit = fields.Integer(load_default=20, validate=Range(1, 100))
+    before = fields.String(load_default=None, validate=Length(1, 64), metadata={
+        "description": "the games created before this one (its id): the previous page's `next`"})
+
+
 # --- answers ------------------------------------------------------------------------------------------
 
 
@@ -220,11 +289,21 @@ class PlayerViewSchema(OpenSchema):
     dealt = fields.Raw(metadata={"description": "list of partner ids (own seat) or a count"})
 
 
+class SeatViewSchema(Schema):
+    """A seat as everybody sees it: its number, display ``name`` (null while open) and whether it is ``open``
+    (left for someone to claim)."""
+
+    seat = fields.Integer(required=True)
+    name = fields.String(required=True, allow_none=True, metadata={"example": "Seat 0"})
+    open = fields.Boolean(required=True)
+
+
 class GameStateSchema(OpenSchema):
     """A game as one seat (``seat``) or a spectator (``seat`` null) may see it: never the seed, the
     generator state, deck orders (sizes only) or another seat's face-down or dealt partners.
 
-    ``version`` counts the accepted changes (moves and undos) and is the ``ETag``; ``moves_played``
+    ``seats`` gives each seat's display name and whether it is open (the lobby; public).
+    ``version`` counts the accepted changes (moves, undos, claims of open seats) and is the ``ETag``; ``moves_played``
     the moves in the log; ``pending`` the decision awaited (null once the game is over).  The logs are
     not part of it: the events are at ``GET /games/{game_id}/events`` (and its stream), the moves at
     ``GET /games/{game_id}/moves``."""
@@ -233,6 +312,8 @@ class GameStateSchema(OpenSchema):
     seat = fields.Integer(required=True, allow_none=True)
     version = fields.Integer(required=True)
     moves_played = fields.Integer(required=True)
+    seats = fields.List(fields.Nested(SeatViewSchema), required=True, metadata={
+        "description": "each seat's display name and whether it is open (public: the same for every viewer)"})
     finished = fields.Boolean(required=True)
     pending = fields.Nested(PendingSchema, required=True, allow_none=True)
     config = fields.Dict(metadata={"description": "players, seats (board, side), first_game_contracts; no seed"})
@@ -261,11 +342,41 @@ class SeatTokenSchema(Schema):
 
 
 class GameCreatedSchema(Schema):
-    """``POST /games``: the game id, one secret token per seat and the spectator's state."""
+    """``POST /games``: the game id, one secret token per seat the creator took (none for open seats) and the
+    spectator's state."""
 
     id = fields.String(required=True)
     tokens = fields.List(fields.Nested(SeatTokenSchema), required=True)
     state = fields.Nested(GameStateSchema, required=True)
+
+
+class SeatClaimedSchema(Schema):
+    """``POST /games/{game_id}/seats/{seat}/claim``: the game id, the seat claimed (number, name, ``open`` false),
+    its secret ``token`` (shown only here) and the state as that seat sees it."""
+
+    id = fields.String(required=True)
+    seat = fields.Nested(SeatViewSchema, required=True)
+    token = fields.String(required=True, metadata={"description": "the seat's token: Authorization: Bearer <token>"})
+    state = fields.Nested(GameStateSchema, required=True)
+
+
+class LobbyGameSchema(Schema):
+    """A game of the lobby: ``id``, ``players``, ``seats`` (name or null, open), ``sides`` (each seat's board
+    side id, ``<board>/<normal|wild>``) and ``created`` (ISO 8601, UTC).  Nothing secret: no token, no seed."""
+
+    id = fields.String(required=True)
+    players = fields.Integer(required=True)
+    seats = fields.List(fields.Nested(SeatViewSchema), required=True)
+    sides = fields.List(fields.String(), required=True, metadata={"example": ["rattlesnake-ridge/normal"]})
+    created = fields.String(required=True, metadata={"example": "2026-03-01T12:00:00.123456+00:00"})
+
+
+class LobbyPageSchema(Schema):
+    """A page of the lobby, newest first: ``games`` and ``next`` (ask with ``before=<next>`` for the next page;
+    null on the last page)."""
+
+    games = fields.List(fields.Nested(LobbyGameSchema), required=True)
+    next = fields.String(required=True, allow_none=True)
 
 
 class LegalMovesSchema(Schema):

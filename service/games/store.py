@@ -20,8 +20,9 @@ import json
 import logging
 import secrets
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from functools import partial
 from typing import Any, Literal, TypeVar, overload
 
@@ -30,7 +31,7 @@ from werkzeug.datastructures import ETags
 from service.cache import LRUCache
 from service.games.history import EventPoint, History
 from service.problems import Refused
-from service.storage import GameHead, MoveMark, Storage
+from service.storage import GameHead, MoveMark, Storage, default_name
 from service.tokens import bearer_token, digest, new_token, seat_of
 from solver.components.catalog import load_catalog
 from solver.components.values import Catalog
@@ -56,6 +57,11 @@ def dumps_page(page: dict[str, Any], member: str) -> bytes:
     """``dumps(page)`` where ``page[member]`` is a list of JSON texts, put in as they are."""
     rest = {k: v for k, v in page.items() if k != member}
     return dumps(rest)[:-1] + b',"' + member.encode() + b'":[' + ",".join(page[member]).encode() + b"]}"
+
+
+def _iso(at: datetime) -> str:
+    """``at`` in ISO 8601 with its UTC offset (SQLite gives back a naive time: it is UTC)."""
+    return (at if at.tzinfo else at.replace(tzinfo=UTC)).astimezone(UTC).isoformat()
 
 
 def fingerprint(method: str, path: str, body: Any) -> str:
@@ -130,16 +136,64 @@ class Games:
 
     # --- creating --------------------------------------------------------------------------------
 
-    def create(self, config: GameConfig) -> tuple[GameHead, list[str]]:
-        """Start and store a new game; returns its head and one new token per seat (never stored)."""
+    def create(self, config: GameConfig, names: Sequence[str | None] | None = None) -> tuple[GameHead, list[str | None]]:
+        """Start and store a new game; returns its head and, per seat, a new token (never stored), or ``None``
+        for an open seat.  ``names``: each seat's display name, ``None`` for a seat left open (the lobby: no
+        token until it is claimed, ``claim``); default every seat taken, named ``"Seat <n>"``."""
         game = Game(config, self.catalog)
-        tokens = [new_token() for _ in range(config.players)]
-        digests = [digest(t) for t in tokens]
+        chosen: list[str | None] = list(names) if names is not None else [default_name(n) for n in range(config.players)]
+        tokens = [None if name is None else new_token() for name in chosen]
+        digests = ["" if t is None else digest(t) for t in tokens]
         game_id = secrets.token_urlsafe(12)
-        self.storage.insert_game(game_id, config.to_json(), digests, game.to_json())
-        head = GameHead(game_id, config.players, 0, 0, game.finished, tuple(digests))
+        sides = [p.settlement.side.id for p in game.players]
+        self.storage.insert_game(game_id, config.to_json(), digests, game.to_json(), chosen, sides)
+        head = GameHead(game_id, config.players, 0, 0, game.finished, tuple(digests), tuple(chosen))
         self._games.put(game_id, _Cached(head, game))
         return head, tokens
+
+    def claim(self, game_id: str, seat: int, name: str) -> tuple[GameHead, str]:
+        """Give the open ``seat`` of the game to the player ``name``: returns the game's new head and the seat's
+        new token (shown once, never stored).  The claim bumps the game version (the state shows the seat's name).
+
+        Refusals: 404 ``unknown_game``, ``unknown_seat``; 409 ``seat_taken`` (the seat is not open, or another
+        claim won it first: ``Storage.claim_seat``), 409 ``busy`` when moves kept winning the race."""
+        for _ in range(WRITE_ATTEMPTS):
+            head = self.head(game_id)
+            if not 0 <= seat < head.players:
+                raise Refused(404, f"the game has seats 0 to {head.players - 1}, not {seat}", rule="unknown_seat")
+            if not head.is_open(seat):
+                raise Refused(409, f"seat {seat} is taken: GET /games?status=open lists the open seats", rule="seat_taken")
+            token = new_token()
+            if self.storage.claim_seat(head, seat, name, digest(token)):
+                names = list(head.names)
+                names[seat] = name
+                digests = list(head.token_digests)
+                digests[seat] = digest(token)
+                new = replace(head, version=head.version + 1, token_digests=tuple(digests), names=tuple(names))
+                entry = self._games.pop(game_id)
+                if entry is not None and entry.head.version == head.version:
+                    with entry.lock:
+                        if not entry.taken:  # the game itself did not change: keep it under the new head
+                            entry.taken = True
+                            self._games.put(game_id, _Cached(new, entry.game))
+                return new, token
+        raise Refused(409, "the game kept changing while the seat was being claimed: retry", rule="busy")
+
+    def lobby(self, limit: int, before: str | None) -> dict[str, Any]:
+        """The page of open games (``Storage.open_games``) created before the game ``before`` (its id, the previous
+        page's ``next``; ``None``: from the newest): ``{"games": [{id, players, seats, sides, created}],
+        "next": id | null}`` (``next``: where the next page starts, null on the last).  422 ``invalid_cursor``
+        for a ``before`` that names no game."""
+        cursor = None
+        if before is not None:
+            at = self.storage.created_at(before)
+            if at is None:
+                raise Refused(422, f"before={before!r} names no game: give the previous page's next", rule="invalid_cursor")
+            cursor = (at, before)
+        found = self.storage.open_games(limit + 1, cursor)
+        games = [{"id": g.head.id, "players": g.head.players, "seats": g.head.seats(), "sides": list(g.sides),
+                  "created": _iso(g.created_at)} for g in found[:limit]]
+        return {"games": games, "next": found[limit - 1].head.id if len(found) > limit else None}
 
     # --- reading ---------------------------------------------------------------------------------
 
@@ -231,12 +285,13 @@ class Games:
 
     def _view(self, head: GameHead, game: Game, seat: int | None, keep: bool = True) -> tuple[dict[str, Any], bytes]:
         """``Game.view(seat)`` (with its logs) and the JSON text of the state as ``seat`` sees it: ``id``,
-        ``seat``, ``version``, ``moves_played`` and the view without its ``LOGS`` (``keep``: the text is
+        ``seat``, ``version``, ``moves_played``, ``seats`` (each seat's display name and whether it is open:
+        ``GameHead.seats``) and the view without its ``LOGS`` (``keep``: the text is
         kept for the next reader; only a committed version may be kept)."""
         view = game.view(seat)
         view.pop("version")
         data = {"id": head.id, "seat": seat, "version": head.version, "moves_played": game.version,
-                **{k: v for k, v in view.items() if k not in LOGS}}
+                "seats": head.seats(), **{k: v for k, v in view.items() if k not in LOGS}}
         body = dumps(data)
         if keep:
             self._views.put((head.id, head.version, seat), body)

@@ -58,11 +58,24 @@ def test_the_document_declares_every_game_resource():
     assert {"200", "401", "404", "422", "429"} <= set(paths["/games/{game_id}/moves"]["get"]["responses"])
     stream = paths["/games/{game_id}/events/stream"]["get"]
     assert {p["name"] for p in stream["parameters"]} == {"after", "Last-Event-ID"}
+    assert {"get", "post"} <= set(paths["/games"])  # the lobby lists, POST creates
+    claim = paths["/games/{game_id}/seats/{seat}/claim"]["post"]
+    assert {"200", "400", "404", "409", "422", "429"} <= set(claim["responses"])
+    name = spec_schema(claim["requestBody"]["content"]["application/json"]["schema"])["properties"]["name"]
+    assert name["maxLength"] == 40 and name["minLength"] == 1 and name["pattern"].startswith("^[^\\x00-")
     moves = paths["/games/{game_id}/moves"]["post"]
     assert {"200", "400", "401", "403", "404", "409", "412", "413", "422", "429"} <= set(moves["responses"])
     spec = app.test_client().get("/openapi.json").get_json()
     problem = spec["components"]["responses"]["PRECONDITION_FAILED"]["content"]
     assert list(problem) == ["application/problem+json"]
+
+
+def spec_schema(node: dict) -> dict:
+    """``node``, or the component schema it refers to (``$ref``)."""
+    if "$ref" not in node:
+        return node
+    spec = app.test_client().get("/openapi.json").get_json()
+    return spec["components"]["schemas"][node["$ref"].rsplit("/", 1)[1]]
 
 
 @schema.parametrize()
