@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from flask import current_app
-from flask_smorest import Blueprint
 from marshmallow import Schema, fields
+
+from service.parsing import Blueprint
 
 blp = Blueprint("health", __name__, url_prefix="/health", description="Service liveness")
 

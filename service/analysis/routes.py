@@ -12,12 +12,12 @@ from __future__ import annotations
 import json
 
 from flask import Response, current_app
-from flask_smorest import Blueprint
 
 from service.analysis.compute import best_plan, check_decision, puzzle_plan, seat_hint
 from service.analysis.schemas import AnalysisHintSchema, HintSchema, PlacementsRequestSchema, PlanSchema
 from service.games.store import dumps
 from service.heavy import HeavyWork
+from service.parsing import Blueprint
 from service.problems import problem_responses
 
 blp = Blueprint("analysis", __name__, url_prefix="/analysis",

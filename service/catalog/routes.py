@@ -6,7 +6,7 @@ Every value carries its provenance (rulebook, public, derived or reconstructed).
 
 from __future__ import annotations
 
-from flask_smorest import Blueprint, abort
+from flask_smorest import abort
 
 from service.catalog import app_catalog
 from service.catalog.schemas import (
@@ -16,6 +16,7 @@ from service.catalog.schemas import (
     ScoreboardCatalogSchema,
     TilesCatalogSchema,
 )
+from service.parsing import Blueprint
 
 blp = Blueprint("catalog", __name__, url_prefix="/catalog", description="The game's components, read-only")
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import secrets
 
 from flask import Response, current_app, request, url_for
-from flask_smorest import Blueprint
 
 from service.analysis.compute import check_decision, seat_hint
 from service.analysis.routes import capped, heavy
@@ -42,6 +41,7 @@ from service.games.schemas import (
     UndoResultSchema,
 )
 from service.games.store import Games, dumps, dumps_page, fingerprint
+from service.parsing import Blueprint
 from service.problems import Refused, problem_responses
 from service.storage import default_name
 from solver.render.board_data import board_data

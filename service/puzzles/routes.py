@@ -13,10 +13,10 @@ import datetime
 import click
 from flask import Response, current_app, request, url_for
 from flask.cli import with_appcontext
-from flask_smorest import Blueprint
 
 from puzzles.generate import DIFFICULTIES
 from service.games.store import dumps
+from service.parsing import Blueprint
 from service.problems import Refused, problem_responses
 from service.puzzles.schemas import DailyQuerySchema, PuzzleSchema, SolutionSchema, VerdictSchema
 from service.puzzles.store import PuzzleStore

@@ -1,0 +1,64 @@
+"""No request body makes the service answer 500 (issue 30, "500s from input"): JSON that the standard accepts but
+Python cannot hold — arrays nested a thousand levels deep, an integer of more than 4,300 digits — is a 400
+problem+json on every operation that takes a JSON body, and bodies nested less deeply get their 4xx too."""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pytest
+
+from service.app import create_app
+from tests.service.databases import fresh_database
+
+PROBLEM = "application/problem+json"
+
+
+@pytest.fixture(scope="module")
+def app():
+    app = create_app({"TESTING": True, "DATABASE_URL": fresh_database(Path(tempfile.mkdtemp(prefix="wtw-bodies-")), "bodies"),
+                      "RATELIMIT_ENABLED": False})
+    yield app
+    app.extensions["wtw_games"].storage.engine.dispose()
+
+
+def _operations(app) -> list[tuple[str, str]]:
+    """``(method, path)`` of every operation of the OpenAPI document that takes a JSON body, with its path
+    parameters filled with an existing game (seat 1) or a made-up puzzle id."""
+    client = app.test_client()
+    created = client.post("/games", json={"players": 2, "seed": 5}).get_json()
+    filled = {"{game_id}": created["id"], "{seat}": "1", "{puzzle_id}": "feedfacefeedface"}
+    out = []
+    for path, item in client.get("/openapi.json").get_json()["paths"].items():
+        for method, operation in item.items():
+            if isinstance(operation, dict) and "application/json" in operation.get("requestBody", {}).get("content", {}):
+                for key, value in filled.items():
+                    path = path.replace(key, value)
+                out.append((method.upper(), path))
+    return out
+
+
+@pytest.mark.parametrize("body", [
+    "[" * 1000 + "]" * 1000,
+    "[" * 100_000 + "]" * 100_000,
+    '{"players": ' + "9" * 5000 + "}",
+    '{"type": "draft", "die": ' + "1" * 4301 + "}",
+    '{"position": ' + "{" * 999 + "}" * 999 + "}",
+    '{"a": ' + "[" * 900 + "]" * 900 + "}",
+])
+def test_no_body_is_a_server_error(app, body):
+    client = app.test_client()
+    operations = _operations(app)
+    assert len(operations) >= 6  # games, moves, undo, claim, both analysis resources, puzzle solutions
+    for method, path in operations:
+        r = client.open(path, method=method, data=body, content_type="application/json",
+                        headers={"Authorization": "Bearer not-a-token"})
+        assert 400 <= r.status_code < 500 and r.mimetype == PROBLEM, (method, path, r.status_code, r.get_data()[:200])
+
+
+def test_a_body_python_cannot_hold_is_a_400_invalid_json(app):
+    client = app.test_client()
+    for body in ("[" * 1000 + "]" * 1000, '{"players": ' + "9" * 5000 + "}"):
+        r = client.post("/games", data=body, content_type="application/json")
+        assert r.status_code == 400 and r.get_json()["errors"] == {"json": ["Invalid JSON body."]}
