@@ -4,7 +4,8 @@
 ``ValueError`` for an integer of more than 4,300 digits (Python's limit on integer string conversion); webargs,
 which flask-smorest parses bodies with, answers only ``json.JSONDecodeError`` with a 400.  ``JSONArgumentsParser``
 turns both into that 400 (``Invalid JSON body.``, problem+json like every error), and ``Blueprint`` is
-flask-smorest's with that parser: every resource of the service uses it.
+flask-smorest's with that parser: every resource of the service uses it.  ``StrictBoolean``: the request
+schemas' booleans, which take JSON's ``true`` and ``false`` only.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 
 import flask
 import flask_smorest
+from marshmallow import fields
 from webargs.flaskparser import FlaskParser
 
 #: the document a JSONDecodeError names (webargs takes an empty one for an empty body, which is no error)
@@ -38,3 +40,13 @@ class Blueprint(flask_smorest.Blueprint):
     """flask-smorest's ``Blueprint`` with ``JSONArgumentsParser``."""
 
     ARGUMENTS_PARSER = JSONArgumentsParser()
+
+
+class StrictBoolean(fields.Boolean):
+    """A JSON ``true`` or ``false`` and nothing else (marshmallow's ``Boolean`` also takes ``0``, ``1``, ``"yes"``,
+    ``"on"``...: a client's mistake, refused with 422 like any other wrong type)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> bool:
+        if not isinstance(value, bool):  # 0 == False and 1 == True: a set of booleans would take them
+            raise self.make_error("invalid", input=value)
+        return value

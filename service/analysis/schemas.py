@@ -14,6 +14,7 @@ from marshmallow.validate import Length, OneOf, Range
 
 from service.catalog import app_catalog
 from service.games.schemas import MoveSchema, OpenSchema, PendingSchema
+from service.parsing import StrictBoolean
 
 MAX_TOP = 10  #: a hint ranks at most this many options
 #: a plan places at most this many tiles: every daily puzzle's hand (5-8 tiles); CP-SAT proves 6-tile plans of games
@@ -105,7 +106,7 @@ class PlacementsRequestSchema(Schema):
         "description": "a published puzzle's id, or the puzzle as GET /puzzles/{puzzle_id} serves it"})
     tiles = fields.List(fields.String(validate=[Length(max=64), _known_tile]), load_default=None,
                         validate=[Length(1, MAX_PLAN_TILES), _distinct], metadata={"example": ["t12#1", "t40#2"]})
-    required = fields.Boolean(load_default=False)
+    required = StrictBoolean(load_default=False)
     budget_ms = _budget("solver time in milliseconds (default 1000; capped by the server)")
 
     @validates_schema

@@ -15,6 +15,7 @@ from marshmallow.validate import Length, OneOf, Range, Regexp, Validator
 
 from service.catalog import app_catalog
 from service.games.history import POINT_PATTERN, EventPoint
+from service.parsing import StrictBoolean
 from solver.rules.moves import FIELD_DOCS, MOVES, move_fields
 from solver.rules.setup import SIDE_CHOICES
 
@@ -91,7 +92,7 @@ class SeatConfigSchema(Schema):
         if value is not None and value not in {b.id for b in app_catalog().boards}:
             raise ValidationError(f"no settlement board {value!r}: GET /catalog/boards lists them")
     side = fields.String(load_default="normal", validate=OneOf(SIDE_CHOICES))
-    open = fields.Boolean(load_default=False, metadata={
+    open = StrictBoolean(load_default=False, metadata={
         "description": "true: the seat is left for someone to claim (POST /games/{game_id}/seats/{seat}/claim); the "
                        "creator gets no token for it, and the game waits at its decisions until it is claimed"})
     name = NameField(load_default=None, metadata={"description": "display name of a seat the creator takes (default "
@@ -114,7 +115,7 @@ class GameCreateSchema(Schema):
     seats = fields.List(fields.Nested(SeatConfigSchema), validate=Length(max=5), load_default=list,
                         metadata={"description": "one per player (or none: every seat the default): board, side, "
                                                  "and whether it is left open for the lobby, or its name"})
-    first_game_contracts = fields.Boolean(load_default=False)
+    first_game_contracts = StrictBoolean(load_default=False)
 
 
 def _move_field(name: str, kind: type, nullable: bool) -> fields.Field:
@@ -123,7 +124,7 @@ def _move_field(name: str, kind: type, nullable: bool) -> fields.Field:
     if kind is int:
         return fields.Integer(strict=True, validate=SMALL, metadata=doc)
     if kind is bool:
-        return fields.Boolean(metadata=doc)
+        return StrictBoolean(metadata=doc)
     return fields.String(validate=Length(max=64), allow_none=nullable, metadata=doc)
 
 

@@ -234,8 +234,9 @@ class Games:
 
     @staticmethod
     def check_version(head: GameHead, if_match: ETags | None) -> None:
-        """412 unless ``if_match`` (parsed ``If-Match``; ``None``: no condition) names the game's version."""
-        if if_match is None or if_match.star_tag or if_match.contains_weak(str(head.version)):
+        """412 unless ``if_match`` (parsed ``If-Match``; ``None``: no condition) names the game's version, compared
+        strongly as RFC 9110 (13.1.1) requires: a weak tag (``W/"3"``) matches nothing."""
+        if if_match is None or if_match.star_tag or if_match.contains(str(head.version)):
             return
         raise Refused(412, f"the game is at version {head.version}, not the one in If-Match: fetch the state and "
                            "choose again", rule="stale_version", headers={"ETag": f'"{head.version}"'})

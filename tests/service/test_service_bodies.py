@@ -62,3 +62,35 @@ def test_a_body_python_cannot_hold_is_a_400_invalid_json(app):
     for body in ("[" * 1000 + "]" * 1000, '{"players": ' + "9" * 5000 + "}"):
         r = client.post("/games", data=body, content_type="application/json")
         assert r.status_code == 400 and r.get_json()["errors"] == {"json": ["Invalid JSON body."]}
+
+
+@pytest.mark.parametrize("value", [0, 1, "yes", "true", "on"])
+def test_booleans_are_json_true_or_false_only(app, value):
+    # issue 30: marshmallow's Boolean took 0, 1 and "yes"; a request schema's booleans take true and false only
+    client = app.test_client()
+    for body in ({"players": 2, "first_game_contracts": value}, {"players": 2, "seats": [{"open": value}, {}]}):
+        r = client.post("/games", json=body)
+        assert r.status_code == 422 and r.mimetype == PROBLEM and "Not a valid boolean." in str(r.get_json()["errors"])
+    r = client.post("/analysis/placements", json={"puzzle": "feedfacefeedface", "required": value})
+    assert r.status_code == 422 and "required" in r.get_json()["errors"]["json"]
+    created = client.post("/games", json={"players": 2, "seed": 3}).get_json()
+    seat = created["state"]["pending"]["seat"]
+    token = next(t["token"] for t in created["tokens"] if t["seat"] == seat)
+    r = client.post(f"/games/{created['id']}/moves", json={"type": "hideout", "done": value},
+                    headers={"Authorization": f"Bearer {token}"})
+    assert r.status_code == 422 and "done" in r.get_json()["errors"]["json"]
+    assert client.get(f"/games/{created['id']}").get_json()["version"] == 0  # nothing changed
+
+
+def test_if_match_compares_strongly(app):
+    # RFC 9110 13.1.1: If-Match uses the strong comparison, so a weak tag W/"0" matches no version
+    client = app.test_client()
+    created = client.post("/games", json={"players": 2, "seed": 3}).get_json()
+    seat = created["state"]["pending"]["seat"]
+    token = next(t["token"] for t in created["tokens"] if t["seat"] == seat)
+    auth = {"Authorization": f"Bearer {token}"}
+    move = client.get(f"/games/{created['id']}/legal-moves", headers=auth).get_json()["moves"][0]
+    weak = client.post(f"/games/{created['id']}/moves", json=move, headers={**auth, "If-Match": 'W/"0"'})
+    assert weak.status_code == 412 and weak.mimetype == PROBLEM and weak.get_json()["rule"] == "stale_version"
+    strong = client.post(f"/games/{created['id']}/moves", json=move, headers={**auth, "If-Match": '"0"'})
+    assert strong.status_code == 200 and strong.headers["ETag"] == '"1"'
