@@ -214,8 +214,11 @@ def draw_candidate(rng: random.Random, recipe: Recipe, catalog: Catalog | None =
     flipped = sum(1 for _, large in contracts.values() if not large)
     cowpokes_left = catalog.supply.counts["cowpokes"] - len(settlement.cowpokes) - flipped
     on_board = {p.tile.id for p in settlement.tiles}
-    free = [t for t in hand_pool(catalog) if t.id not in on_board]
-    pool = [t for i, t in enumerate(free) if all(u.type_id != t.type_id for u in free[:i])]  # one copy of a type
+    first: dict[str, Tile] = {}  # the first copy of each type not on the board, in catalog order
+    for t in hand_pool(catalog):
+        if t.id not in on_board:
+            first.setdefault(t.type_id, t)
+    pool = list(first.values())
     order = {t.id: i for i, t in enumerate(catalog.tiles)}
     hand = tuple(sorted(rng.sample(pool, rng.choice(recipe.hand)), key=lambda t: order[t.id]))
     scoreboard = getattr(catalog.scoreboard, SCOREBOARD_SIDE)

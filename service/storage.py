@@ -27,7 +27,7 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
 
@@ -144,6 +144,12 @@ class GameHead:
     def is_open(self, seat: int) -> bool:
         """Whether ``seat`` is open (left for someone to claim)."""
         return bool(self.names) and self.names[seat] is None
+
+    def claimed(self, seat: int, name: str, token_digest: str) -> GameHead:
+        """This head once the open ``seat`` is claimed by ``name`` with ``token_digest``: one version more."""
+        digests, names = list(self.token_digests), list(self.names)
+        digests[seat], names[seat] = token_digest, name
+        return replace(self, version=self.version + 1, token_digests=tuple(digests), names=tuple(names))
 
 
 @dataclass(frozen=True)
@@ -321,26 +327,9 @@ class Storage:
         0``, if the game is still at ``head.version`` (read with the seat open).  Of two claims that read the same
         version exactly one matches the row (as for moves: the module's text).  Returns False, changing nothing,
         when another change came first: the caller reads the game again (and finds the seat taken, or retries)."""
-        digests, names = list(head.token_digests), list(head.names)
-        digests[seat], names[seat] = token_digest, name
-        with self.sessions() as s:
-            try:
-                result = s.execute(
-                    update(GameRecord)
-                    .where(GameRecord.id == head.id, GameRecord.version == head.version, GameRecord.open_seats > 0)
-                    .values(version=head.version + 1, token_digests=digests, seat_names=names,
-                            open_seats=GameRecord.open_seats - 1, updated_at=utcnow())
-                    .execution_options(synchronize_session=False))
-                if cast("CursorResult[Any]", result).rowcount != 1:
-                    s.rollback()
-                    return False
-                s.commit()
-            except OperationalError as exc:
-                if not lost_race(exc):
-                    raise
-                s.rollback()
-                return False
-        return True
+        new = head.claimed(seat, name, token_digest)
+        return self._write(head, {"token_digests": list(new.token_digests), "seat_names": list(new.names),
+                                  "open_seats": GameRecord.open_seats - 1}, utcnow(), where=(GameRecord.open_seats > 0,))
 
     def open_games(self, limit: int, before: tuple[datetime, str] | None = None) -> list[LobbyGame]:
         """Up to ``limit`` unfinished games with an open seat, newest first (by creation time, then id), created
@@ -378,19 +367,20 @@ class Storage:
                 s.add(IdempotencyRecord(game_id=head.id, seat=seat, key=key, fingerprint=fingerprint, status=status,
                                         version=head.version + 1, body=body, created_at=now))
 
-        return self._write(head, head.move_count + 1, snapshot, finished, now, write)
+        return self._write(head, self._log_values(head.move_count + 1, snapshot, finished), now, write)
 
-    def _write(self, head: GameHead, move_count: int, snapshot: dict[str, Any] | None, finished: bool, now,
-               write: Callable[[Session], None]) -> bool:
-        """One optimistic write: bump the game row if still at ``head.version`` (``_bump``), then
-        ``write(session)``, then commit.  Returns False, changing nothing, when another writer came first:
-        the version moved, a unique key was taken (IntegrityError) or PostgreSQL reports a lost race.  A
-        lock timeout or a lost connection is raised (503), nothing written."""
+    def _write(self, head: GameHead, values: dict[str, Any], now, write: Callable[[Session], None] | None = None,
+               where: tuple[Any, ...] = ()) -> bool:
+        """One optimistic write: bump the game row if still at ``head.version`` (and ``where`` holds), setting
+        ``values`` (``_bump``), then ``write(session)``, then commit.  Returns False, changing nothing, when another
+        writer came first: the version moved, a unique key was taken (IntegrityError) or PostgreSQL reports a lost
+        race.  A lock timeout or a lost connection is raised (503), nothing written."""
         with self.sessions() as s:
             try:
-                if not self._bump(s, head, move_count, snapshot, finished, now):
+                if not self._bump(s, head, values, now, where):
                     return False
-                write(s)
+                if write is not None:
+                    write(s)
                 s.commit()
             except IntegrityError:  # the move's row or the key was written by the other writer
                 s.rollback()
@@ -403,13 +393,20 @@ class Storage:
         return True
 
     @staticmethod
-    def _bump(s: Session, head: GameHead, move_count: int, snapshot: dict[str, Any] | None, finished: bool, now) -> bool:
-        """The optimistic check and the game row's new values, as the transaction's first statement."""
-        values = {"version": head.version + 1, "move_count": move_count, "finished": finished, "updated_at": now}
+    def _log_values(move_count: int, snapshot: dict[str, Any] | None, finished: bool) -> dict[str, Any]:
+        """The game row's values after a move or an undo: the log's length, whether finished, the snapshot if kept."""
+        values: dict[str, Any] = {"move_count": move_count, "finished": finished}
         if snapshot is not None:
             values.update(snapshot=snapshot, snapshot_moves=move_count)
+        return values
+
+    @staticmethod
+    def _bump(s: Session, head: GameHead, values: dict[str, Any], now, where: tuple[Any, ...] = ()) -> bool:
+        """The optimistic check (the row still at ``head.version``, and ``where``) and the game row's new ``values``
+        with the version one more, as the transaction's first statement."""
         result = s.execute(
-            update(GameRecord).where(GameRecord.id == head.id, GameRecord.version == head.version).values(**values)
+            update(GameRecord).where(GameRecord.id == head.id, GameRecord.version == head.version, *where)
+            .values(version=head.version + 1, updated_at=now, **values)
             .execution_options(synchronize_session=False))
         changed = cast("CursorResult[Any]", result).rowcount  # an UPDATE's result is a CursorResult
         if changed != 1:
@@ -423,7 +420,7 @@ class Storage:
         def write(s: Session) -> None:
             s.execute(delete(MoveRecord).where(MoveRecord.game_id == head.id, MoveRecord.n == head.move_count - 1))
 
-        return self._write(head, head.move_count - 1, snapshot, False, utcnow(), write)
+        return self._write(head, self._log_values(head.move_count - 1, snapshot, False), utcnow(), write)
 
     # --- daily puzzles -----------------------------------------------------------------------------
 

@@ -165,11 +165,7 @@ class Games:
                 raise Refused(409, f"seat {seat} is taken: GET /games?status=open lists the open seats", rule="seat_taken")
             token = new_token()
             if self.storage.claim_seat(head, seat, name, digest(token)):
-                names = list(head.names)
-                names[seat] = name
-                digests = list(head.token_digests)
-                digests[seat] = digest(token)
-                new = replace(head, version=head.version + 1, token_digests=tuple(digests), names=tuple(names))
+                new = head.claimed(seat, name, digest(token))
                 entry = self._games.pop(game_id)
                 if entry is not None and entry.head.version == head.version:
                     with entry.lock:

@@ -133,6 +133,14 @@ def covering_candidates(cands: list[Candidate]) -> dict[Coord, list[int]]:
     return out
 
 
+def beside_placement(cands: list[Candidate], ks: list[int], beside: Candidate | None) -> list[int]:
+    """The candidates of ``ks`` that can be placed with ``beside`` (another tile's, not overlapping it); all of
+    ``ks`` when ``beside`` is None."""
+    if beside is None:
+        return list(ks)
+    return [k for k in ks if cands[k].tile_index != beside.tile_index and not cands[k].mask & beside.mask]
+
+
 def cover_needs(cands: list[Candidate], covering: dict[Coord, list[int]], squares: list[Coord], *,
                 beside: Candidate | None = None) -> dict[int, list[int]] | None:
     """What covering every one of ``squares`` takes, in placements of the tiles (with ``beside``, a candidate
@@ -145,8 +153,7 @@ def cover_needs(cands: list[Candidate], covering: dict[Coord, list[int]], square
     wanted = set(squares)
     by_tile: dict[int, set[int]] = {}
     for rc in squares:
-        ks = [k for k in covering.get(rc, ()) if beside is None
-              or (cands[k].tile_index != beside.tile_index and not cands[k].mask & beside.mask)]
+        ks = beside_placement(cands, covering.get(rc, []), beside)
         if not ks:
             return None
         for k in ks:

@@ -158,9 +158,9 @@ def _bound_group_edges(model: cp_model.CpModel, position: PlanPosition, cands: l
                 near: set[int] = set()
                 for rc in g.squares(g.neighbours(parts[k][a][0])):
                     near.update(at.get(rc, ()))
-                ds = sorted(d for d in near if not cands[d].mask & cands[k].mask)
                 if not near:
                     continue  # its group touches no square the other group may cover: no row
+                ds = sorted(d for d in near if not cands[d].mask & cands[k].mask)
                 add_at_most(model, [edge.index, k, *ds], [1, 1] + [-1] * len(ds), 1)
 
 

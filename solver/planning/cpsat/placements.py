@@ -10,7 +10,7 @@ from ortools.sat.python import cp_model
 
 from solver.components.geometry import Coord
 from solver.components.values import Tile
-from solver.planning.cpsat.candidates import Candidate
+from solver.planning.cpsat.candidates import Candidate, covering_candidates
 from solver.planning.plans import PlanPosition
 
 
@@ -21,6 +21,7 @@ class PlacementVariables:
     - ``x[k]``: candidate ``k`` is placed (a boolean; the model's variable ``k``);
     - ``used[i]``: tile ``i`` is placed (the linear expression ``sum(x)`` over its candidates, 0 or 1);
     - ``cover[(row, column)]``: the plan covers that square (a boolean, for every square some candidate covers);
+    - ``covering[(row, column)]``: the indices of the candidates covering that square, ascending;
     - ``by_tile[i]``: tile ``i``'s candidate indices (absent for a tile without candidates);
     - ``placements_at[(i, (row, column))]``: tile ``i``'s candidate indices covering that square;
     - ``root``: the bit mask of squares a placement must touch to be connected by itself (the settlement's
@@ -29,6 +30,7 @@ class PlacementVariables:
     x: list[cp_model.IntVar]
     used: list
     cover: dict[Coord, cp_model.IntVar]
+    covering: dict[Coord, list[int]]
     by_tile: dict[int, list[int]]
     placements_at: dict[tuple[int, Coord], list[int]]
     root: int
@@ -46,12 +48,11 @@ def add_placement_variables(model: cp_model.CpModel, position: PlanPosition, can
     x = [model.new_bool_var(f"x{k}") for k in range(len(cands))]
     assert not x or x[-1].index == len(x) - 1  # the model's first variables: x[k] is variable k (connectivity.add_at_most rows)
     by_tile: dict[int, list[int]] = {}
-    by_square: dict[Coord, list[int]] = {}
+    by_square = covering_candidates(cands)
     placements_at: dict[tuple[int, Coord], list[int]] = {}  # (tile, square) -> candidates covering it
     for k, cand in enumerate(cands):
         by_tile.setdefault(cand.tile_index, []).append(k)
         for rc in cand.squares:
-            by_square.setdefault(rc, []).append(k)
             placements_at.setdefault((cand.tile_index, rc), []).append(k)
     used = []
     for i in range(len(position.tiles)):
@@ -69,7 +70,7 @@ def add_placement_variables(model: cp_model.CpModel, position: PlanPosition, can
     if start_square is not None:
         for u in used:
             model.add(cover.get(start_square, 0) >= u)
-    return PlacementVariables(x, used, cover, by_tile, placements_at, root)
+    return PlacementVariables(x, used, cover, by_square, by_tile, placements_at, root)
 
 
 def _copies(a: Tile, b: Tile) -> bool:

@@ -114,7 +114,7 @@ def _objective_terms(model: cp_model.CpModel, position: PlanPosition, cands: lis
     terms["bonuses"] = bonuses_term(position, cover, used)
     terms["horseshoes"] = horseshoes_term(position, cover)
     terms["mining"] = mining_term(model, position, cover)
-    terms["buildings"] = buildings_term(model, position, cands, x, cover)
+    terms["buildings"] = buildings_term(model, position, cands, x, cover, placed.covering)
     terms["wrangles"], terms["pasture_potential"] = wrangles_terms(model, position, cands, x, placed.by_tile, used)
     terms["bandits"] = bandits_term(model, position, cands, x, used, cover)
     return terms

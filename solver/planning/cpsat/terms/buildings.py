@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from ortools.sat.python import cp_model
 
-from solver.planning.cpsat.candidates import Candidate, cover_needs, covering_candidates
+from solver.planning.cpsat.candidates import Candidate, beside_placement, cover_needs
 from solver.planning.plans import PlanPosition
 from solver.rules.buildings import building_tiles
 
 
-def buildings_term(model: cp_model.CpModel, position: PlanPosition, cands: list[Candidate], x: list, cover: dict) -> list:
+def buildings_term(model: cp_model.CpModel, position: PlanPosition, cands: list[Candidate], x: list, cover: dict,
+                   covering: dict) -> list:
     """The ``buildings`` term: a red building is surrounded once every open neighbour square is covered.  A
     boolean ``surround{index}`` per building on the settlement not yet triggered, and ``surround_new{k}`` per
     candidate placing one (at most its ``x[k]``), worth ``position.surround_points``.  Each is at most, for
@@ -17,13 +18,12 @@ def buildings_term(model: cp_model.CpModel, position: PlanPosition, cands: list[
     other tiles' placements not overlapping it, as its own tile is placed there), and, for every tile that
     cannot be spared in covering them all, that tile's placements covering any (``cover_needs``); a
     building whose open neighbours no plan can cover gets none.  Exact, and the linear relaxation no longer
-    surrounds a fraction of a building with the rest of its own tile (docs/solver.md, Speed).  ``x`` and
-    ``cover`` as in ``PlacementVariables``.  Returns linear expressions in points.  Raises nothing."""
+    surrounds a fraction of a building with the rest of its own tile (docs/solver.md, Speed).  ``x``, ``cover``
+    and ``covering`` as in ``PlacementVariables``.  Returns linear expressions in points.  Raises nothing."""
     s = position.settlement
     g = s.grid
     out = []
     open_now = s.open
-    covering = covering_candidates(cands)
 
     def surround(name: str | None, around: list, beside: Candidate | None, z_name: str, k: int | None) -> None:
         needs = cover_needs(cands, covering, around, beside=beside)
@@ -33,9 +33,7 @@ def buildings_term(model: cp_model.CpModel, position: PlanPosition, cands: list[
         if k is not None:
             model.add(z <= x[k])
         for rc in around:
-            ks = [c for c in covering[rc] if beside is None
-                  or (cands[c].tile_index != beside.tile_index and not cands[c].mask & beside.mask)]
-            model.add(z <= (cover[rc] if beside is None else sum(x[c] for c in ks)))
+            model.add(z <= (cover[rc] if beside is None else sum(x[c] for c in beside_placement(cands, covering[rc], beside))))
         for ks in needs.values():
             model.add(z <= sum(x[c] for c in ks))
         out.append(position.surround_points(name) * z)
