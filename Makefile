@@ -16,10 +16,9 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-# gthread: a worker serves --threads requests at once, so a Server-Sent Events stream or a slow
-# request holds one thread, not the whole worker (docs/api.md, "Serving").
+# The web workers and, beside them, the heavy-work queue's consumer (service/gunicorn_conf.py; docs/api.md, "Serving").
 serve: $(STAMP)
-	$(VENV)/bin/gunicorn --bind $(HOST):$(PORT) --workers 2 --worker-class gthread --threads 8 'service.app:create_app()'
+	$(VENV)/bin/gunicorn -c service/gunicorn_conf.py --bind $(HOST):$(PORT) 'service.app:create_app()'
 
 test: $(STAMP)
 	$(PY) -m ruff check solver service puzzles tests bench tools

@@ -1,4 +1,4 @@
-"""Benchmark: the JSON API served by gunicorn (2 workers, as `make serve`) on loopback.
+"""Benchmark: the JSON API served by gunicorn (2 web workers and the heavy-work consumer, as `make serve`) on loopback.
 
 - ``GET /games/<id>`` (a seat's view of a 4-player game in its second year) requests per second, measured
   with wrk (``apt-get install wrk``) when it is on the PATH, else with Python client processes;
@@ -7,10 +7,15 @@
   only post; and the median and 95th percentile time of one move;
 - ``GET /games/<id>/hint`` with its default budget (800 ms) on draft decisions: client processes each
   play a 4-player game with planned moves and ask the deciding seat for a hint before every draft; the
-  95th percentile and median wall time of one hint, as the client measures it.
+  95th percentile and median wall time of one hint, as the client measures it;
+- ``GET /games/<id>`` requests per second again while 8 client processes keep asking for hints (and the hints
+  answered per second), and while two all-bot games of hint bots play themselves, as ratios to the idle rate;
+- bot seats: the wall time of a 4-player game of hint bots at the default budget, from its creation to its end,
+  and the time from a person's move to the bots' replies in the state in a 1-person/3-bot game (95th percentile).
 
 Targets (issue 8): 500 GET/s or more, 100 moves/s or more, hint 95th percentile within its budget plus
-100 ms.  Rate limits are turned off for the server under test (``FLASK_RATELIMIT_ENABLED=false``): the
+100 ms; (issue 27) an all-bot 4-player hint game within 60 s, bots' replies within 3 s (95th percentile), GET 1,500/s
+or more while bot games run; (issue 30) GET with 8 hint clients within noise of idle.  Rate limits are turned off for the server under test (``FLASK_RATELIMIT_ENABLED=false``): the
 figures measure the service, not the limiter.
 Run: ``make bench`` or ``python bench/service.py [--seconds S] [--clients C] [--workers W] [--hints N]
 [--hint-clients C]``.
@@ -23,6 +28,7 @@ import http.client
 import json
 import multiprocessing
 import os
+import random
 import re
 import shutil
 import signal
@@ -61,9 +67,11 @@ def request(conn: http.client.HTTPConnection, method: str, path: str, body=None,
 
 
 def start_server(port: int, workers: int, db: Path) -> subprocess.Popen:
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{db}", "FLASK_RATELIMIT_ENABLED": "false"}
-    cmd = [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
-           "--worker-class", "gthread", "--threads", "8", "service.app:create_app()"]
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{db}", "FLASK_RATELIMIT_ENABLED": "false", "WEB_CONCURRENCY": str(workers),
+           "FLASK_PUZZLES_AHEAD": "false"}
+    env.pop("FLASK_TASK_QUEUE", None)
+    cmd = [sys.executable, "-m", "gunicorn", "-c", "service/gunicorn_conf.py", "--bind", f"127.0.0.1:{port}",
+           "service.app:create_app()"]
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True)
     deadline = time.monotonic() + 60
@@ -191,6 +199,91 @@ def bench_get(port: int, path: str, token: str, seconds: float, clients: int) ->
     return total / seconds, f"{clients} Python client processes"
 
 
+def hint_load(port: int, seed: int, seconds: float, out) -> None:
+    """Client process: ask for hints on the first decision of a solo game with ``seed``, one after another, for
+    ``seconds``; puts the number answered on ``out``."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    data = json.loads(request(conn, "POST", "/games", {"players": 1, "seed": seed})[1])
+    game_id, token = data["id"], data["tokens"][0]["token"]
+    answered, start = 0, time.monotonic()
+    while time.monotonic() - start < seconds:
+        answered += request(conn, "GET", f"/games/{game_id}/hint", token=token)[0] == 200
+    out.put(answered)
+
+
+def get_under_hints(port: int, path: str, token: str, seconds: float, clients: int, hint_clients: int) -> tuple[float, float]:
+    """GET requests/s of ``path`` while ``hint_clients`` processes keep asking for hints, and the hints/s."""
+    queue = multiprocessing.Queue()
+    procs = [multiprocessing.Process(target=hint_load, args=(port, 900 + c, seconds + 2, queue)) for c in range(hint_clients)]
+    for p in procs:
+        p.start()
+    time.sleep(1)
+    rate, _ = bench_get(port, path, token, seconds, clients)
+    hints = sum(queue.get() for _ in procs)
+    for p in procs:
+        p.join()
+    return rate, hints / (seconds + 2)
+
+
+def bot_game(conn, seats: list[dict], seed: int) -> tuple[str, dict[int, str]]:
+    status, body = request(conn, "POST", "/games", {"players": len(seats), "seed": seed, "seats": seats})
+    assert status == 201, body
+    data = json.loads(body)
+    return data["id"], {t["seat"]: t["token"] for t in data["tokens"]}
+
+
+def state(conn, game_id: str) -> dict:
+    return json.loads(request(conn, "GET", f"/games/{game_id}")[1])
+
+
+def all_bot_game_seconds(port: int, seed: int) -> float:
+    """Wall time from creating a 4-player game of hint bots (default budget) to its end, in seconds."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    start = time.monotonic()
+    game_id, _ = bot_game(conn, [{"bot": "hint"}] * 4, seed)
+    while not state(conn, game_id)["finished"]:
+        time.sleep(0.1)
+    return time.monotonic() - start
+
+
+def bot_reply_times(port: int, seed: int) -> list[float]:
+    """A person (seat 0, random legal moves) against 3 hint bots: seconds from each answered move of the person
+    after which a bot decides, to the state showing the person's next decision (or the end)."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    game_id, tokens = bot_game(conn, [{"name": "Person"}] + [{"bot": "hint"}] * 3, seed)
+    rng, times = random.Random(seed), []
+    while True:
+        now = state(conn, game_id)
+        if now["finished"]:
+            return times
+        if now["pending"]["seat"] != 0:
+            time.sleep(0.01)
+            continue
+        legal = json.loads(request(conn, "GET", f"/games/{game_id}/legal-moves", token=tokens[0])[1])
+        status, body = request(conn, "POST", f"/games/{game_id}/moves", rng.choice(legal["moves"]), tokens[0])
+        assert status == 200, body
+        t0 = time.monotonic()
+        after = json.loads(body)["state"]
+        if after["finished"] or after["pending"]["seat"] == 0:
+            continue  # the person decides again: no bot to wait for
+        while True:
+            now = state(conn, game_id)
+            if now["finished"] or now["pending"]["seat"] == 0:
+                times.append(time.monotonic() - t0)
+                break
+            time.sleep(0.01)
+
+
+def background_bot_games(port: int, seeds: list[int], out) -> None:
+    """Client process: play the all-bot games of ``seeds`` (at once) to their end; puts their wall times on ``out``."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    start = time.monotonic()
+    ids = [bot_game(conn, [{"bot": "hint"}] * 4, seed)[0] for seed in seeds]
+    while not all(state(conn, game_id)["finished"] for game_id in ids):
+        time.sleep(0.2)
+    out.put(time.monotonic() - start)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=10)
@@ -198,6 +291,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--hints", type=int, default=60, help="hint requests to time")
     parser.add_argument("--hint-clients", type=int, default=2, help="concurrent clients asking for hints")
+    parser.add_argument("--skip-bots", action="store_true", help="leave out the bot seats' and loaded GET figures")
     args = parser.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
@@ -237,6 +331,27 @@ def main() -> None:
                   f"{statistics.median(times) * 1000:.0f} ms, max {times[-1] * 1000:.0f} ms over {len(times)} hints "
                   f"({partial} cut short by the budget) with {args.hint_clients} clients, {args.workers} gunicorn "
                   f"workers; {errors} refused")
+            if args.skip_bots:
+                return
+            loaded, hints_per_s = get_under_hints(port, path, tokens[0], args.seconds, args.clients * 2, 8)
+            print(f"GET /games/<id> while 8 clients ask for hints: {loaded:.0f} requests/s = {loaded / rate:.2f} x idle "
+                  f"(target: within noise of 1); {hints_per_s:.1f} hints/s answered")
+            out = multiprocessing.Queue()
+            games = multiprocessing.Process(target=background_bot_games, args=(port, [700, 701], out))
+            games.start()
+            time.sleep(1)
+            with_bots, _ = bench_get(port, path, tokens[0], args.seconds, args.clients * 2)
+            print(f"GET /games/<id> while two all-bot 4-player hint games play: {with_bots:.0f} requests/s = "
+                  f"{with_bots / rate:.2f} x idle (target >= 1500/s)")
+            games.join()
+            print(f"  (those two games took {out.get():.1f} s together)")
+            walls = [all_bot_game_seconds(port, 800 + n) for n in range(2)]
+            print(f"all-bot 4-player game of hint bots (default budget): {', '.join(f'{w:.1f}' for w in walls)} s of "
+                  "wall time from creation to end (target <= 60 s)")
+            replies = sorted(bot_reply_times(port, 850))
+            print(f"bots' replies to a person's move (1 person, 3 hint bots): 95th percentile "
+                  f"{percentile(replies, 0.95):.2f} s, median {statistics.median(replies):.2f} s over {len(replies)} "
+                  "moves (target <= 3 s)")
         finally:
             os.killpg(proc.pid, signal.SIGTERM)
             proc.wait(timeout=20)

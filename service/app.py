@@ -10,9 +10,12 @@ file in the instance folder), ``DATABASE_LOCK_TIMEOUT`` (seconds a write waits f
 before the answer is 503: 30), ``SSE_MAX_SECONDS`` (25), ``SSE_POLL_SECONDS`` (0.5), the rate limits
 of ``service.limits``, ``MAX_CONTENT_LENGTH`` (bytes of a request body; default 256 KiB, 413 above),
 the hint and plan budgets in milliseconds ``HINT_DEFAULT_BUDGET_MS`` (800), ``HINT_MAX_BUDGET_MS``
-(2000), ``PLACEMENTS_DEFAULT_BUDGET_MS`` (1000), ``PLACEMENTS_MAX_BUDGET_MS`` (2000), the heavy-work
-slots of ``service.heavy`` (``HEAVY_SLOTS`` 4, ``HEAVY_WAIT_SECONDS`` 5) and the daily puzzles' dates
-(``PUZZLES_FIRST_DATE`` "2026-01-01", ``PUZZLES_DAYS_AHEAD`` 1), ``CORS_ORIGINS`` (the origins whose pages may
+(2000), ``PLACEMENTS_DEFAULT_BUDGET_MS`` (1000), ``PLACEMENTS_MAX_BUDGET_MS`` (2000), the heavy-work queue of
+``service.heavy`` (``TASK_QUEUE``: read from ``FLASK_TASK_QUEUE`` at import; ``TASK_WAIT_SECONDS`` 5, how long a
+request waits for its task beyond the task's budget), the bot seats of ``service.games.bots`` (``SEAT_TIMEOUT_S``:
+off; ``SEAT_TIMEOUT_BOT`` and ``LEAVE_BOT``: "hint"), the daily puzzles (``PUZZLES_FIRST_DATE`` "2026-01-01",
+``PUZZLES_DAYS_AHEAD`` 1, ``PUZZLES_AHEAD`` true: generated ahead by the queue, ``PUZZLES_WAIT_SECONDS`` 2, and the
+``RATELIMIT_PUZZLE_GENERATION`` of ``service.puzzles.tasks``), ``CORS_ORIGINS`` (the origins whose pages may
 call the API: ``"*"`` by default, or a list) and ``CATALOG_DIR`` (the data files: ``service.catalog``).
 """
 
@@ -34,15 +37,17 @@ from swagger_ui_bundle import swagger_ui_path
 
 from service.analysis.routes import blp as analysis_blp
 from service.catalog.routes import blp as catalog_blp
+from service.games.bots import after_change
 from service.games.routes import blp as games_blp
 from service.games.store import Games
 from service.health import blp as health_blp
-from service.heavy import DEFAULT_SLOTS, DEFAULT_WAIT_SECONDS, HeavyWork
+from service.heavy import DEFAULT_WAIT_SECONDS, huey
 from service.limits import init_limits
 from service.problems import PROBLEM_JSON, ProblemSchema, problem, register_problem_handlers
 from service.puzzles.routes import blp as puzzles_blp
 from service.puzzles.routes import puzzles_command
 from service.puzzles.store import PuzzleStore
+from service.puzzles.tasks import GENERATION_LIMIT
 from service.storage import BUSY_TIMEOUT_S, Storage, database_url
 from solver.components.catalog import load_catalog, load_catalog_from
 
@@ -113,10 +118,16 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         HINT_MAX_BUDGET_MS=2000,
         PLACEMENTS_DEFAULT_BUDGET_MS=1000,
         PLACEMENTS_MAX_BUDGET_MS=2000,
-        HEAVY_SLOTS=DEFAULT_SLOTS,
-        HEAVY_WAIT_SECONDS=DEFAULT_WAIT_SECONDS,
+        TASK_QUEUE=None,
+        TASK_WAIT_SECONDS=DEFAULT_WAIT_SECONDS,
+        SEAT_TIMEOUT_S=None,
+        SEAT_TIMEOUT_BOT="hint",
+        LEAVE_BOT="hint",
         PUZZLES_FIRST_DATE="2026-01-01",
         PUZZLES_DAYS_AHEAD=1,
+        PUZZLES_AHEAD=True,
+        PUZZLES_WAIT_SECONDS=2,
+        RATELIMIT_PUZZLE_GENERATION=GENERATION_LIMIT,
         DATABASE_LOCK_TIMEOUT=BUSY_TIMEOUT_S,
     )
     app.config.from_prefixed_env()
@@ -130,10 +141,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     storage = Storage(database_url(app.config, app.instance_path), float(app.config["DATABASE_LOCK_TIMEOUT"]))
     storage.create_tables()
     app.extensions["wtw_catalog"] = catalog
-    app.extensions["wtw_games"] = Games(storage, catalog)
-    heavy = HeavyWork(app.config["HEAVY_SLOTS"], app.config["HEAVY_WAIT_SECONDS"])
-    app.extensions["wtw_heavy"] = heavy
-    app.extensions["wtw_puzzles"] = PuzzleStore(storage, heavy, _date(app.config["PUZZLES_FIRST_DATE"]),
+    if app.config["TASK_QUEUE"] == "immediate":  # tasks run in the request's process (tests, tools)
+        huey.immediate = True
+    app.extensions["wtw_games"] = Games(storage, catalog, on_change=after_change)
+    app.extensions["wtw_puzzles"] = PuzzleStore(storage, _date(app.config["PUZZLES_FIRST_DATE"]),
                                                 int(app.config["PUZZLES_DAYS_AHEAD"]), catalog=catalog if folder else None)
     api = ProblemApi(app, spec_kwargs={"info": {"description": "JSON API of the Wild Tiled West engine: see docs/api.md"}})
     api.spec.components.security_scheme("seatToken", {

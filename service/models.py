@@ -10,7 +10,10 @@ Secret seat tokens are kept only as SHA-256 digests (``service.tokens``); an ope
 someone to claim) has the empty digest, which no token matches, until it is claimed.  ``seat_names`` holds each
 seat's display name (null: the seat is open), ``open_seats`` how many are open (the lobby lists the games with
 some) and ``sides`` the settlement board side each seat plays; the three are null in rows written before the
-lobby existed (every seat taken, named "Seat <n>").  Idempotency keys keep
+lobby existed (every seat taken, named "Seat <n>").  ``seat_bots`` says which seats the server's bots play (created
+so, or handed to a bot when their player left) and ``pending_bot`` whether the pending decision is a bot's (the
+bot seats' sweep finds the games whose bot turn is due: ``service.games.bots``); both null in older rows (no bots).
+Idempotency keys keep
 the exact answer of the request that used them.
 
 The daily puzzles are kept in ``puzzles``: each (date, difficulty) once, as the canonical JSON it was
@@ -41,7 +44,8 @@ class GameRecord(Base):
 
     __tablename__ = "games"
     #: the lobby's query: open games, newest first (``Storage.open_games``)
-    __table_args__ = (Index("ix_games_lobby", "open_seats", "created_at"),)
+    __table_args__ = (Index("ix_games_lobby", "open_seats", "created_at"),
+                      Index("ix_games_bot_turns", "pending_bot", "updated_at"))
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
     players: Mapped[int] = mapped_column(Integer)
@@ -52,6 +56,9 @@ class GameRecord(Base):
                                                                 doc="each seat's display name, null while open")
     open_seats: Mapped[int | None] = mapped_column(Integer, nullable=True, doc="seats open in the lobby")
     sides: Mapped[list[str] | None] = mapped_column(JSON, nullable=True, doc="each seat's board side id, e.g. 'x/normal'")
+    seat_bots: Mapped[list[dict[str, Any] | None] | None] = mapped_column(
+        JSON, nullable=True, doc="per seat: null (a person plays it) or the bot playing it, {bot, budget_ms}")
+    pending_bot: Mapped[bool | None] = mapped_column(nullable=True, doc="the pending decision is a bot seat's")
     version: Mapped[int] = mapped_column(Integer, default=0, doc="accepted changes (moves and undos)")
     move_count: Mapped[int] = mapped_column(Integer, default=0, doc="moves in the log")
     finished: Mapped[bool] = mapped_column(default=False)

@@ -105,7 +105,8 @@ def lost_race(exc: DBAPIError) -> bool:
 def _add_missing_columns(conn: Connection) -> None:
     """``ALTER TABLE ... ADD COLUMN`` for each nullable column of the models that a table made by an earlier
     version of the service lacks (the move log's ``version`` and ``first_event``; the games' ``seat_names``,
-    ``open_seats`` and ``sides``); their rows read null.  Then the models' missing indexes are made (the lobby's)."""
+    ``open_seats``, ``sides``, ``seat_bots`` and ``pending_bot``); their rows read null.  Then the models' missing
+    indexes are made (the lobby's, the bot turns')."""
     inspector = inspect(conn)
     for table in Base.metadata.sorted_tables:
         present = {c["name"] for c in inspector.get_columns(table.name)}
@@ -124,8 +125,10 @@ def default_name(seat: int) -> str:
 
 @dataclass(frozen=True)
 class GameHead:
-    """A game row without its snapshot: what authentication and version checks need, and the seats' display
-    ``names`` (``None``: the seat is open; empty in rows written before the lobby: every seat taken)."""
+    """A game row without its snapshot: what authentication and version checks need, the seats' display
+    ``names`` (``None``: the seat is open; empty in rows written before the lobby: every seat taken) and ``bots``
+    (per seat: ``None``, a person plays it, or the bot playing it, ``{"bot": name, "budget_ms": ms}``; empty: no
+    bot seat)."""
 
     id: str
     players: int
@@ -134,12 +137,22 @@ class GameHead:
     finished: bool
     token_digests: tuple[str, ...]
     names: tuple[str | None, ...] = ()
+    bots: tuple[dict[str, Any] | None, ...] = ()
 
     def seats(self) -> list[dict[str, Any]]:
-        """Each seat as the state and the lobby show it: ``[{"seat": n, "name": str | None, "open": bool}]``
-        (an open seat's name is null)."""
+        """Each seat as the state and the lobby show it: ``[{"seat": n, "name": str | None, "open": bool, "bot": str |
+        None}]`` (an open seat's name is null; ``bot``: the name of the bot playing the seat, null for a person)."""
         names = self.names or tuple(default_name(n) for n in range(self.players))
-        return [{"seat": n, "name": name, "open": name is None} for n, name in enumerate(names)]
+        return [{"seat": n, "name": name, "open": name is None, "bot": self.bot_name(n)} for n, name in enumerate(names)]
+
+    def bot(self, seat: int) -> dict[str, Any] | None:
+        """The bot playing ``seat`` (``{"bot": name, "budget_ms": ms}``), or ``None`` when a person plays it."""
+        return self.bots[seat] if self.bots else None
+
+    def bot_name(self, seat: int) -> str | None:
+        """The name of the bot playing ``seat`` (``random``, ``greedy``, ``hint``), or ``None``."""
+        bot = self.bot(seat)
+        return None if bot is None else str(bot["bot"])
 
     def is_open(self, seat: int) -> bool:
         """Whether ``seat`` is open (left for someone to claim)."""
@@ -150,6 +163,12 @@ class GameHead:
         digests, names = list(self.token_digests), list(self.names)
         digests[seat], names[seat] = token_digest, name
         return replace(self, version=self.version + 1, token_digests=tuple(digests), names=tuple(names))
+
+    def handed_to_bot(self, seat: int, bot: dict[str, Any]) -> GameHead:
+        """This head once ``seat`` is played by ``bot`` (``{"bot", "budget_ms"}``): one version more."""
+        bots = list(self.bots or (None,) * self.players)
+        bots[seat] = bot
+        return replace(self, version=self.version + 1, bots=tuple(bots))
 
 
 @dataclass(frozen=True)
@@ -203,13 +222,13 @@ class StoredPuzzle:
 
 #: the columns of a ``GameHead``
 HEAD_COLUMNS = (GameRecord.id, GameRecord.players, GameRecord.version, GameRecord.move_count, GameRecord.finished,
-                GameRecord.token_digests, GameRecord.seat_names)
+                GameRecord.token_digests, GameRecord.seat_names, GameRecord.seat_bots)
 
 
 def _head(row: Any) -> GameHead:
     """The ``GameHead`` of a row holding ``HEAD_COLUMNS`` (or a ``GameRecord``)."""
     return GameHead(row.id, row.players, row.version, row.move_count, row.finished, tuple(row.token_digests),
-                    tuple(row.seat_names or ()))
+                    tuple(row.seat_names or ()), tuple(row.seat_bots or ()))
 
 
 class Storage:
@@ -311,15 +330,18 @@ class Storage:
     # --- writing ---------------------------------------------------------------------------------
 
     def insert_game(self, game_id: str, config: dict[str, Any], digests: list[str], snapshot: dict[str, Any],
-                    names: list[str | None] | None = None, sides: list[str] | None = None) -> None:
+                    names: list[str | None] | None = None, sides: list[str] | None = None,
+                    bots: list[dict[str, Any] | None] | None = None, pending_bot: bool = False) -> None:
         """Store a new game (version 0, no moves); ``config`` includes the seed; ``names``: each seat's display
-        name, ``None`` for an open seat (whose digest is ``""``); ``sides``: each seat's board side id."""
+        name, ``None`` for an open seat (whose digest is ``""``); ``sides``: each seat's board side id; ``bots``:
+        per seat, the bot playing it or ``None``; ``pending_bot``: whether the first decision is a bot's."""
         rest = {k: v for k, v in config.items() if k != "seed"}
         with self.sessions.begin() as s:
             s.add(GameRecord(id=game_id, players=config["players"], config=rest, seed=config["seed"],
                              token_digests=digests, version=0, move_count=0, finished=False,
                              snapshot=snapshot, snapshot_moves=0, seat_names=names,
-                             open_seats=sum(n is None for n in names) if names is not None else None, sides=sides))
+                             open_seats=sum(n is None for n in names) if names is not None else None, sides=sides,
+                             seat_bots=bots if bots and any(bots) else None, pending_bot=pending_bot))
 
     def claim_seat(self, head: GameHead, seat: int, name: str, token_digest: str) -> bool:
         """Give the open ``seat`` to a player: its ``name`` and token digest, one open seat fewer, the game version
@@ -330,6 +352,23 @@ class Storage:
         new = head.claimed(seat, name, token_digest)
         return self._write(head, {"token_digests": list(new.token_digests), "seat_names": list(new.names),
                                   "open_seats": GameRecord.open_seats - 1}, utcnow(), where=(GameRecord.open_seats > 0,))
+
+    def hand_to_bot(self, head: GameHead, seat: int, bot: dict[str, Any], pending_bot: bool) -> bool:
+        """Let ``bot`` (``{"bot", "budget_ms"}``) play ``seat`` from now on, if the game is still at ``head.version``
+        (one optimistic write, the version one more); ``pending_bot``: whether the pending decision is then a bot's.
+        Returns False, changing nothing, when another change came first."""
+        new = head.handed_to_bot(seat, bot)
+        return self._write(head, {"seat_bots": list(new.bots), "pending_bot": pending_bot}, utcnow())
+
+    def bot_turns_due(self, before: datetime | None, limit: int = 1000) -> list[str]:
+        """The ids of up to ``limit`` unfinished games whose pending decision is a bot seat's, last changed before
+        ``before`` (``None``: any time), least recently changed first."""
+        where: list[Any] = [GameRecord.pending_bot.is_(True), GameRecord.finished.is_(False)]
+        if before is not None:
+            where.append(GameRecord.updated_at < before)
+        with self.engine.connect() as conn:
+            return list(conn.execute(select(GameRecord.id).where(*where).order_by(GameRecord.updated_at).limit(limit))
+                        .scalars())
 
     def open_games(self, limit: int, before: tuple[datetime, str] | None = None) -> list[LobbyGame]:
         """Up to ``limit`` unfinished games with an open seat, newest first (by creation time, then id), created
@@ -351,11 +390,13 @@ class Storage:
             return conn.execute(select(GameRecord.created_at).where(GameRecord.id == game_id)).scalar()
 
     def commit_move(self, head: GameHead, seat: int, move: dict[str, Any], snapshot: dict[str, Any] | None,
-                    finished: bool, answer: tuple[str, str, int, str] | None = None, first_event: int | None = None) -> bool:
+                    finished: bool, answer: tuple[str, str, int, str] | None = None, first_event: int | None = None,
+                    pending_bot: bool = False) -> bool:
         """Append ``move`` (by ``seat``) to the log, if the game is still at ``head.version``, with the new
         snapshot (``None``: keep the older one; the moves after it are replayed on loading);
         ``answer`` = (idempotency key, fingerprint, status, body) to keep; ``first_event``: the number of
-        the first event the move caused (the row's ``version`` is the game's new one).  Returns False,
+        the first event the move caused (the row's ``version`` is the game's new one); ``pending_bot``: whether
+        the decision pending after the move is a bot seat's.  Returns False,
         changing nothing, when another change came first (or the key was used meanwhile)."""
         now = utcnow()
 
@@ -367,7 +408,7 @@ class Storage:
                 s.add(IdempotencyRecord(game_id=head.id, seat=seat, key=key, fingerprint=fingerprint, status=status,
                                         version=head.version + 1, body=body, created_at=now))
 
-        return self._write(head, self._log_values(head.move_count + 1, snapshot, finished), now, write)
+        return self._write(head, self._log_values(head.move_count + 1, snapshot, finished, pending_bot), now, write)
 
     def _write(self, head: GameHead, values: dict[str, Any], now, write: Callable[[Session], None] | None = None,
                where: tuple[Any, ...] = ()) -> bool:
@@ -393,9 +434,10 @@ class Storage:
         return True
 
     @staticmethod
-    def _log_values(move_count: int, snapshot: dict[str, Any] | None, finished: bool) -> dict[str, Any]:
-        """The game row's values after a move or an undo: the log's length, whether finished, the snapshot if kept."""
-        values: dict[str, Any] = {"move_count": move_count, "finished": finished}
+    def _log_values(move_count: int, snapshot: dict[str, Any] | None, finished: bool, pending_bot: bool) -> dict[str, Any]:
+        """The game row's values after a move or an undo: the log's length, whether finished, whether a bot's decision
+        is pending, the snapshot if kept."""
+        values: dict[str, Any] = {"move_count": move_count, "finished": finished, "pending_bot": pending_bot}
         if snapshot is not None:
             values.update(snapshot=snapshot, snapshot_moves=move_count)
         return values
@@ -414,13 +456,14 @@ class Storage:
             return False
         return True
 
-    def commit_undo(self, head: GameHead, snapshot: dict[str, Any]) -> bool:
+    def commit_undo(self, head: GameHead, snapshot: dict[str, Any], pending_bot: bool = False) -> bool:
         """Drop the last move of the log and store ``snapshot`` (the game without it), if the game is
-        still at ``head.version``.  Returns False, changing nothing, when another change came first."""
+        still at ``head.version`` (``pending_bot``: whether the decision pending then is a bot seat's).  Returns
+        False, changing nothing, when another change came first."""
         def write(s: Session) -> None:
             s.execute(delete(MoveRecord).where(MoveRecord.game_id == head.id, MoveRecord.n == head.move_count - 1))
 
-        return self._write(head, self._log_values(head.move_count - 1, snapshot, False), utcnow(), write)
+        return self._write(head, self._log_values(head.move_count - 1, snapshot, False, pending_bot), utcnow(), write)
 
     # --- daily puzzles -----------------------------------------------------------------------------
 

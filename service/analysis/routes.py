@@ -3,8 +3,9 @@
 For frontends that keep their own game: the body holds a seat's position as ``GET
 /games/{game_id}/position`` exports it, and the answer is computed from it alone.  No token: the
 position is the caller's own data.  Both are CPU-heavy: their budgets are capped by the server
-(``HINT_MAX_BUDGET_MS``, ``PLACEMENTS_MAX_BUDGET_MS``) and they hold one of the worker's heavy-work
-slots while they compute (``service.heavy``).
+(``HINT_MAX_BUDGET_MS``, ``PLACEMENTS_MAX_BUDGET_MS``) and they are computed by the heavy-work queue's
+processes (``service.heavy``, ``service.analysis.tasks``) while the request waits up to the budget plus
+``TASK_WAIT_SECONDS``.
 """
 
 from __future__ import annotations
@@ -13,10 +14,11 @@ import json
 
 from flask import Response, current_app
 
-from service.analysis.compute import best_plan, check_decision, puzzle_plan, seat_hint
+from service.analysis.compute import check_decision
 from service.analysis.schemas import AnalysisHintSchema, HintSchema, PlacementsRequestSchema, PlanSchema
+from service.analysis.tasks import hint_task, plan_task, puzzle_plan_task
 from service.games.store import dumps
-from service.heavy import HeavyWork
+from service.heavy import submit
 from service.parsing import Blueprint
 from service.problems import problem_responses
 
@@ -32,9 +34,10 @@ def capped(asked: int | None, kind: str) -> int:
     return max(1, min(int(budget), int(config[f"{kind}_MAX_BUDGET_MS"])))
 
 
-def heavy() -> HeavyWork:
-    """This worker's heavy-work slots."""
-    return current_app.extensions["wtw_heavy"]
+def deadline(budget_ms: int) -> float:
+    """How long a request waits for its heavy task, in seconds: the task's budget plus ``TASK_WAIT_SECONDS``
+    (the time it may wait on the queue, and build its model or sample)."""
+    return budget_ms / 1000 + float(current_app.config["TASK_WAIT_SECONDS"])
 
 
 def json_answer(data: object) -> Response:
@@ -53,13 +56,11 @@ def post_hint(args):
 
     422 ``game_over`` or ``not_your_decision`` when the position's seat has nothing to decide, 422
     ``malformed_position`` (with the reason) when the engine cannot play from the position; 503 ``busy``
-    when the worker's heavy-work slots stay taken."""
+    when the heavy-work queue could not answer within the budget plus ``TASK_WAIT_SECONDS``."""
     position = args["position"]
     check_decision(position, not_yours=422, over=422)
     budget = capped(args["budget_ms"], "HINT")
-    with heavy().slot():
-        answer = seat_hint(position, args["top"], budget, current_app.extensions["wtw_games"].catalog)
-    return json_answer(answer)
+    return json_answer(submit(hint_task, position, args["top"], budget, deadline_s=deadline(budget)))
 
 
 @blp.route("/placements", methods=["POST"])
@@ -75,15 +76,13 @@ def post_placements(args):
     404 ``unknown_puzzle`` for an id nothing was published with; 422 ``malformed_puzzle`` or ``not_in_hand``.
 
     422 ``malformed_position`` (with the reason) when the engine cannot rebuild the position; 503
-    ``busy`` when the worker's heavy-work slots stay taken."""
+    ``busy`` when the heavy-work queue could not answer within the budget plus ``TASK_WAIT_SECONDS``."""
     budget = capped(args["budget_ms"], "PLACEMENTS")
-    catalog = current_app.extensions["wtw_games"].catalog
     puzzle = args["puzzle"]
     if isinstance(puzzle, str):  # a published puzzle by id: 404 unknown_puzzle
         puzzle = json.loads(current_app.extensions["wtw_puzzles"].get(puzzle).canonical)
-    with heavy().slot():
-        if puzzle is not None:
-            answer = puzzle_plan(puzzle, args["tiles"], args["required"], budget, catalog)
-        else:
-            answer = best_plan(args["position"], args["tiles"], args["required"], budget, catalog)
-    return json_answer(answer)
+    if puzzle is not None:
+        return json_answer(submit(puzzle_plan_task, puzzle, args["tiles"], args["required"], budget,
+                                  deadline_s=deadline(budget)))
+    return json_answer(submit(plan_task, args["position"], args["tiles"], args["required"], budget,
+                              deadline_s=deadline(budget)))

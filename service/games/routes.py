@@ -13,9 +13,11 @@ import secrets
 
 from flask import Response, current_app, request, url_for
 
-from service.analysis.compute import check_decision, seat_hint
-from service.analysis.routes import capped, heavy
+from service.analysis.compute import check_decision
+from service.analysis.routes import capped, deadline
 from service.analysis.schemas import HintQuerySchema, HintSchema
+from service.analysis.tasks import hint_task
+from service.games.bots import bot_setting
 from service.games.events import event_stream
 from service.games.schemas import (
     DESCRIPTIVE_MOVE_FIELDS,
@@ -26,6 +28,7 @@ from service.games.schemas import (
     GameCreatedSchema,
     GameCreateSchema,
     GameStateSchema,
+    LeftSchema,
     LegalMovesSchema,
     LobbyPageSchema,
     LobbyQuerySchema,
@@ -41,6 +44,7 @@ from service.games.schemas import (
     UndoResultSchema,
 )
 from service.games.store import Games, dumps, dumps_page, fingerprint
+from service.heavy import submit
 from service.parsing import Blueprint
 from service.problems import Refused, problem_responses
 from service.storage import default_name
@@ -97,8 +101,10 @@ def create_game(args):
         config = GameConfig(args["players"], seed, seats, args["first_game_contracts"])
     except ConfigError as exc:
         raise Refused(422, str(exc), rule="invalid_config") from None
-    names = [None if s["open"] else s["name"] or default_name(n) for n, s in enumerate(args["seats"])] or None
-    head, tokens = games().create(config, names)
+    names = [None if s["open"] else s["name"] or (f"{s['bot'].title()} bot" if s["bot"] else default_name(n))
+             for n, s in enumerate(args["seats"])] or None
+    bots = [bot_setting(current_app, s["bot"], s["budget_ms"]) if s["bot"] else None for s in args["seats"]]
+    head, tokens = games().create(config, names, bots)
     version, state = games().state(head, None)
     taken = [{"seat": s, "token": t} for s, t in enumerate(tokens) if t is not None]
     body = b'{"id":' + dumps(head.id) + b',"tokens":' + dumps(taken) + b',"state":' + state + b"}"
@@ -143,6 +149,22 @@ def claim_seat(args, game_id: str, seat: int):
     response = _answer(body, 200, version)
     response.headers["Cache-Control"] = "no-store"  # the answer holds the secret token
     return response
+
+
+@blp.route("/<game_id>/leave", methods=["POST"])
+@blp.response(200, LeftSchema, headers=ETAG_HEADER)
+@problems(401, 404, 409, 429)
+@blp.doc(security=SEAT)
+def leave_game(game_id: str):
+    """The bearer's seat leaves the game: from now on the server's bot (``LEAVE_BOT``, the hint bot by default) plays
+    it to the end and the others play on (Board Game Arena's zombie mode).  The token then shows the seat's view
+    but can no longer move (409 ``seat_left``).  409 ``already_left`` when a bot plays the seat already, 409
+    ``game_over`` for a finished game."""
+    g = games()
+    head = g.leave(game_id, request.headers.get("Authorization"), bot_setting(current_app, current_app.config["LEAVE_BOT"], None))
+    seat = g.seat(head, request.headers.get("Authorization"), required=True)
+    version, state = g.state(head, seat)
+    return _answer(b'{"seat":' + dumps(head.seats()[seat]) + b',"state":' + state + b"}", 200, version)
 
 
 @blp.route("/<game_id>", methods=["GET"])
@@ -304,16 +326,15 @@ def get_hint(args, game_id: str):
     future dice are sampled, never read), within ``budget_ms`` (lowered to the server's cap).
 
     The answer's ``version`` (and ``ETag``) is the game version it was computed for.  403
-    ``not_your_decision``: the pending decision is another seat's; 409 ``game_over``; 503 ``busy`` when
-    the worker's heavy-work slots stay taken."""
+    ``not_your_decision``: the pending decision is another seat's; 409 ``game_over``; 503 ``busy``
+    when the heavy-work queue could not answer within the budget plus ``TASK_WAIT_SECONDS``."""
     g = games()
     head = g.head(game_id)
     seat = g.seat(head, request.headers.get("Authorization"), required=True)
     version, position = g.position(head, seat)
     check_decision(position, not_yours=403, over=409)
     budget = capped(args["budget_ms"], "HINT")
-    with heavy().slot():
-        answer = seat_hint(position, args["top"], budget, g.catalog)
+    answer = submit(hint_task, position, args["top"], budget, deadline_s=deadline(budget))
     answer = {"version": version, "moves_played": answer.pop("version"), **answer}
     response = _answer(dumps(answer), 200, version)
     response.headers["Cache-Control"] = "no-store"

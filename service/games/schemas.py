@@ -10,12 +10,14 @@ from __future__ import annotations
 import re
 from typing import Any, get_args, get_type_hints
 
+from flask import current_app
 from marshmallow import EXCLUDE, INCLUDE, Schema, ValidationError, fields, validates, validates_schema
 from marshmallow.validate import Length, OneOf, Range, Regexp, Validator
 
 from service.catalog import app_catalog
 from service.games.history import POINT_PATTERN, EventPoint
 from service.parsing import StrictBoolean
+from solver.ai.bots import BOTS
 from solver.rules.moves import FIELD_DOCS, MOVES, move_fields
 from solver.rules.setup import SIDE_CHOICES
 
@@ -82,7 +84,10 @@ class NameField(fields.String):
 class SeatConfigSchema(Schema):
     """One seat: its settlement board, ``board`` id (null or absent: a random board no other seat has) and
     ``side`` (``normal``, ``wild`` or ``random``); ``open`` (default false: the creator takes the seat and gets
-    its token) and ``name``, the display name of a taken seat (default ``"Seat <n>"``; not with ``open``)."""
+    its token) and ``name``, the display name of a taken seat (default ``"Seat <n>"``; not with ``open``); or
+    ``bot``, the server's bot that plays the seat (``random``, ``greedy`` or ``hint``; no token; default name
+    ``"<Bot> bot"``) with its ``budget_ms`` per decision (default ``HINT_DEFAULT_BUDGET_MS``, at most
+    ``HINT_MAX_BUDGET_MS``)."""
 
     board = fields.String(load_default=None, allow_none=True, validate=Length(max=64),
                           metadata={"description": "board id (GET /catalog/boards)"})
@@ -97,11 +102,27 @@ class SeatConfigSchema(Schema):
                        "creator gets no token for it, and the game waits at its decisions until it is claimed"})
     name = NameField(load_default=None, metadata={"description": "display name of a seat the creator takes (default "
                                                                  "`Seat <n>`); the claimer names an open seat"})
+    bot = fields.String(load_default=None, allow_none=True, validate=OneOf(list(BOTS)), metadata={
+        "description": "the server plays this seat with this bot, promptly after each of its decisions becomes "
+                       "pending (docs/api.md, Bot seats)"})
+    budget_ms = fields.Integer(load_default=None, allow_none=True, strict=True, validate=Range(1, None), metadata={
+        "description": "a bot seat's thinking time per decision, in milliseconds (default 800; at most the server's "
+                       "HINT_MAX_BUDGET_MS, 2000)"})
+
+    @validates("budget_ms")
+    def _budget_within_the_cap(self, value: int | None, **_: object) -> None:
+        cap = int(current_app.config["HINT_MAX_BUDGET_MS"])
+        if value is not None and value > cap:
+            raise ValidationError(f"a bot's budget is at most {cap} ms on this server")
 
     @validates_schema
     def _name_of_a_taken_seat(self, data: dict[str, Any], **_: object) -> None:
         if data.get("open") and data.get("name") is not None:
             raise ValidationError("an open seat is named by the player who claims it", "name")
+        if data.get("open") and data.get("bot") is not None:
+            raise ValidationError("a seat is either open for a player or played by a bot", "bot")
+        if data.get("budget_ms") is not None and data.get("bot") is None:
+            raise ValidationError("only a bot seat has a budget", "budget_ms")
 
 
 class GameCreateSchema(Schema):
@@ -291,12 +312,15 @@ class PlayerViewSchema(OpenSchema):
 
 
 class SeatViewSchema(Schema):
-    """A seat as everybody sees it: its number, display ``name`` (null while open) and whether it is ``open``
-    (left for someone to claim)."""
+    """A seat as everybody sees it: its number, display ``name`` (null while open), whether it is ``open``
+    (left for someone to claim) and ``bot``, the server's bot that plays it (null: a person)."""
 
     seat = fields.Integer(required=True)
     name = fields.String(required=True, allow_none=True, metadata={"example": "Seat 0"})
     open = fields.Boolean(required=True)
+    bot = fields.String(required=True, allow_none=True, metadata={
+        "description": "random, greedy or hint: the server plays the seat (created so, or its player left); null: a "
+                       "person", "example": None})
 
 
 class GameStateSchema(OpenSchema):
@@ -394,6 +418,13 @@ class MoveResultSchema(Schema):
 
     state = fields.Nested(GameStateSchema, required=True)
     events = fields.List(fields.Nested(EventSchema), required=True)
+
+
+class LeftSchema(Schema):
+    """``POST /games/{game_id}/leave``: the seat left (now played by a bot) and the state as it sees it."""
+
+    seat = fields.Nested(SeatViewSchema, required=True)
+    state = fields.Nested(GameStateSchema, required=True)
 
 
 class UndoResultSchema(Schema):

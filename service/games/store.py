@@ -11,6 +11,10 @@ version, so a worker never answers from a state older than the database's.  A vi
 ``Game.view(seat)`` / ``Game.position(seat)``: the engine alone decides what a seat may see.  The state
 is that view without its logs (the moves, their seats and the events): those are served by page
 (``events``, ``moves_page``) and by the event stream (``service.games.events``).
+
+A seat may be played by one of the server's bots (created so, or handed to one when its player leaves): its moves
+come through ``bot_move``, with the same optimistic version check as a person's.  After every committed change,
+``on_change(head, pending_seat)`` is told (``service.games.bots`` queues the bot's turn, or the seat's timeout).
 """
 
 from __future__ import annotations
@@ -123,12 +127,18 @@ def _revealed(before: Game, after: Game) -> str | None:
     return None
 
 
+#: what ``Games`` tells after each committed change: the game's new head and its pending seat (``None``: over)
+OnChange = Callable[[GameHead, "int | None"], None]
+
+
 class Games:
-    """The stored games of one worker process: ``storage`` (the database) and a catalog."""
+    """The stored games of one worker process: ``storage`` (the database), a catalog and ``on_change`` (``OnChange``,
+    called after each committed change; ``None``: nothing to tell)."""
 
     def __init__(self, storage: Storage, catalog: Catalog | None = None, games_cached: int = 64, views_cached: int = 512,
-                 logs_cached: int = 128):
+                 logs_cached: int = 128, on_change: OnChange | None = None):
         self.storage = storage
+        self.on_change = on_change
         self.catalog = catalog or load_catalog()
         self._games: LRUCache[_Cached] = LRUCache(games_cached)
         self._views: LRUCache[bytes] = LRUCache(views_cached)
@@ -136,20 +146,48 @@ class Games:
 
     # --- creating --------------------------------------------------------------------------------
 
-    def create(self, config: GameConfig, names: Sequence[str | None] | None = None) -> tuple[GameHead, list[str | None]]:
+    def create(self, config: GameConfig, names: Sequence[str | None] | None = None,
+               bots: Sequence[dict[str, Any] | None] | None = None) -> tuple[GameHead, list[str | None]]:
         """Start and store a new game; returns its head and, per seat, a new token (never stored), or ``None``
-        for an open seat.  ``names``: each seat's display name, ``None`` for a seat left open (the lobby: no
-        token until it is claimed, ``claim``); default every seat taken, named ``"Seat <n>"``."""
+        for an open seat or a bot's.  ``names``: each seat's display name, ``None`` for a seat left open (the lobby:
+        no token until it is claimed, ``claim``); default every seat taken, named ``"Seat <n>"``.  ``bots``: per
+        seat, the server's bot that plays it (``{"bot": name, "budget_ms": ms}``, named) or ``None``."""
         game = Game(config, self.catalog)
         chosen: list[str | None] = list(names) if names is not None else [default_name(n) for n in range(config.players)]
-        tokens = [None if name is None else new_token() for name in chosen]
+        played = list(bots) if bots is not None and any(bots) else []
+        tokens = [None if name is None or (played and played[n]) else new_token() for n, name in enumerate(chosen)]
         digests = ["" if t is None else digest(t) for t in tokens]
         game_id = secrets.token_urlsafe(12)
         sides = [p.settlement.side.id for p in game.players]
-        self.storage.insert_game(game_id, config.to_json(), digests, game.to_json(), chosen, sides)
-        head = GameHead(game_id, config.players, 0, 0, game.finished, tuple(digests), tuple(chosen))
+        head = GameHead(game_id, config.players, 0, 0, game.finished, tuple(digests), tuple(chosen), tuple(played))
+        self.storage.insert_game(game_id, config.to_json(), digests, game.to_json(), chosen, sides, played or None,
+                                 self._bot_pending(head, game))
         self._games.put(game_id, _Cached(head, game))
+        self._changed(head, game)
         return head, tokens
+
+    @staticmethod
+    def _pending_seat(game: Game) -> int | None:
+        pending = game.pending()
+        return None if pending is None else int(pending["seat"])
+
+    def _bot_pending(self, head: GameHead, game: Game) -> bool:
+        """Whether ``game``'s pending decision is that of a seat a bot plays (by ``head``)."""
+        seat = self._pending_seat(game)
+        return seat is not None and head.bot(seat) is not None
+
+    def _changed(self, head: GameHead, game: Game) -> None:
+        """Tell ``on_change`` about a committed change that made ``game`` (call it holding no lock, and after the
+        last use of ``game``: an ``immediate`` bot turn plays on the worker's copy at once)."""
+        self._tell(head, self._pending_seat(game))
+
+    def _tell(self, head: GameHead, pending_seat: int | None) -> None:
+        """``on_change(head, pending_seat)``; a failure there is logged: the change stands."""
+        if self.on_change is not None:
+            try:
+                self.on_change(head, pending_seat)
+            except Exception:
+                log.exception("after a change of game %s", head.id)
 
     def claim(self, game_id: str, seat: int, name: str) -> tuple[GameHead, str]:
         """Give the open ``seat`` of the game to the player ``name``: returns the game's new head and the seat's
@@ -166,14 +204,94 @@ class Games:
             token = new_token()
             if self.storage.claim_seat(head, seat, name, digest(token)):
                 new = head.claimed(seat, name, digest(token))
-                entry = self._games.pop(game_id)
-                if entry is not None and entry.head.version == head.version:
-                    with entry.lock:
-                        if not entry.taken:  # the game itself did not change: keep it under the new head
-                            entry.taken = True
-                            self._games.put(game_id, _Cached(new, entry.game))
+                self._reheaded(head, new)
                 return new, token
         raise Refused(409, "the game kept changing while the seat was being claimed: retry", rule="busy")
+
+    def _reheaded(self, head: GameHead, new: GameHead) -> None:
+        """After a change of the game row alone (a claim, a seat handed to a bot), keep the worker's copy of the game
+        (unchanged) under the ``new`` head, when it was at ``head``; then tell ``on_change``."""
+        entry = self._games.pop(head.id)
+        if entry is not None and entry.head.version == head.version:
+            with entry.lock:
+                if not entry.taken:  # the game itself did not change: keep it under the new head
+                    entry.taken = True
+                    self._games.put(head.id, _Cached(new, entry.game))
+        if self.on_change is not None:
+            self._tell(new, self.pending_seat(new)[1])
+
+    # --- bots ------------------------------------------------------------------------------------
+
+    def leave(self, game_id: str, authorization: str | None, bot: dict[str, Any]) -> GameHead:
+        """The bearer's seat leaves the game: ``bot`` (``{"bot": name, "budget_ms": ms}``) plays it to the end (Board
+        Game Arena's zombie mode), and its token can no longer move.  Returns the new head (one version more).
+
+        Refusals: 404, 401 as for moves; 409 ``game_over``; 409 ``already_left`` when a bot plays the seat already;
+        409 ``busy`` when moves kept winning the race."""
+        for _ in range(WRITE_ATTEMPTS):
+            head = self.head(game_id)
+            seat = self.seat(head, authorization, required=True)
+            if head.finished:
+                raise Refused(409, "the game is over: there is nothing to leave", rule="game_over")
+            if head.bot(seat) is not None:
+                raise Refused(409, f"seat {seat} left already: the {head.bot_name(seat)} bot plays it", rule="already_left")
+            new = self.hand_to_bot(head, seat, bot)
+            if new is not None:
+                return new
+        raise Refused(409, "the game kept changing while the seat was being handed to a bot: retry", rule="busy")
+
+    def hand_to_bot(self, head: GameHead, seat: int, bot: dict[str, Any]) -> GameHead | None:
+        """Let ``bot`` play ``seat`` from now on, if the game is still at ``head.version``: the new head, or ``None``
+        (nothing changed) when another change came first."""
+        version, pending = self._read(head, lambda h, game: (h.version, self._pending_seat(game)))
+        if version != head.version:
+            return None
+        new = head.handed_to_bot(seat, bot)
+        if not self.storage.hand_to_bot(head, seat, bot, pending is not None and new.bot(pending) is not None):
+            return None
+        self._reheaded(head, new)
+        return new
+
+    def pending_seat(self, head: GameHead) -> tuple[GameHead, int | None]:
+        """The head the game was read at (``head.version`` or later) and the seat whose decision is pending there
+        (``None``: the game is over)."""
+        return self._read(head, lambda h, game: (h, self._pending_seat(game)))
+
+    def bot_decision(self, head: GameHead, choose: Callable[[Game, int], dict[str, Any]]) -> tuple[int, int, dict[str, Any]] | None:
+        """``choose(game, seat)`` for the pending decision when a bot plays its seat: ``(version, seat, move)`` at the
+        version the game was read at, or ``None`` (over, or a person's decision).  ``choose`` must not change the game."""
+        def read(h: GameHead, game: Game) -> tuple[int, int, dict[str, Any]] | None:
+            seat = self._pending_seat(game)
+            if seat is None or h.bot(seat) is None:
+                return None
+            return h.version, seat, choose(game, seat)
+        return self._read(head, read)
+
+    def bot_move(self, game_id: str, version: int, seat: int, move: dict[str, Any]) -> bool:
+        """Play ``move`` for the bot seat ``seat`` if the game is still at ``version`` (the same optimistic check as a
+        person's move with ``If-Match``: of two workers that computed the same turn, one move is stored).  Returns
+        False, changing nothing, when the game moved on or the seat's decision is not pending; raises ``Refused``
+        (422) for a move the engine refuses."""
+        try:
+            self._apply(game_id, lambda head: self._bot_seat(head, seat), move, ETags([str(version)]))
+        except Refused as exc:
+            if exc.status in (403, 409, 412):
+                return False
+            raise
+        return True
+
+    @staticmethod
+    def _bot_seat(head: GameHead, seat: int) -> int:
+        if head.bot(seat) is None:
+            raise Refused(409, f"seat {seat} is a person's", rule="not_a_bot")
+        return seat
+
+    def _person(self, head: GameHead, authorization: str | None) -> int:
+        """The bearer's seat (``seat``, required), refused with 409 ``seat_left`` when a bot plays it."""
+        seat = self.seat(head, authorization, required=True)
+        if head.bot(seat) is not None:
+            raise Refused(409, f"seat {seat} left the game: the {head.bot_name(seat)} bot plays it now", rule="seat_left")
+        return seat
 
     def lobby(self, limit: int, before: str | None) -> dict[str, Any]:
         """The page of open games (``Storage.open_games``) created before the game ``before`` (its id, the previous
@@ -409,10 +527,15 @@ class Games:
 
         Refusals: 404 unknown game, 401 token, 422 ``Idempotency-Key`` reused for another request,
         412 ``If-Match`` stale, 409 game over, 403 the pending decision is another seat's, 422 an
-        illegal move (the engine's rule code and reason)."""
+        illegal move (the engine's rule code and reason); 409 ``seat_left`` when the seat left the game."""
+        return self._apply(game_id, lambda head: self._person(head, authorization), move, if_match, key, request_digest)
+
+    def _apply(self, game_id: str, seat_of: Callable[[GameHead], int], move: dict[str, Any], if_match: ETags | None = None,
+               key: str | None = None, request_digest: str = "") -> Answer:
+        """``play`` for the seat ``seat_of(head)`` names (raising ``Refused`` when it may not move)."""
         for _ in range(WRITE_ATTEMPTS):
             head = self.head(game_id)
-            seat = self.seat(head, authorization, required=True)
+            seat = seat_of(head)
             if key is not None:
                 stored = self.storage.stored_answer(game_id, seat, key)
                 if stored is not None:
@@ -447,9 +570,11 @@ class Games:
             body = b'{"state":' + state + b',"events":' + dumps(caused) + b"}"
             kept = (key, request_digest, 200, body.decode()) if key is not None else None
             snapshot = game.to_json() if game.finished or new.move_count % SNAPSHOT_EVERY == 0 else None
-            if self.storage.commit_move(head, seat, game.moves[-1], snapshot, game.finished, kept, first_event=start):
+            if self.storage.commit_move(head, seat, game.moves[-1], snapshot, game.finished, kept, first_event=start,
+                                        pending_bot=self._bot_pending(new, game)):
                 self._games.put(game_id, _Cached(new, game))
                 self._views.put((game_id, new.version, seat), state)
+                self._changed(new, game)
                 return Answer(200, body, new.version)
             # Another change was committed first: this copy is ahead of the database; read it again.
         raise Refused(409, "the game kept changing while this move was being played: fetch the state and retry",
@@ -460,10 +585,10 @@ class Games:
         chance step (dice roll, shuffle), no card drawn from the partner or bandit deck.
 
         Refusals: 404, 401, 412 as for moves; 409 ``nothing_to_undo``, ``game_over`` or
-        ``hidden_revealed``; 403 ``not_your_move`` when the last move is another seat's."""
+        ``hidden_revealed``; 403 ``not_your_move`` when the last move is another seat's; 409 ``seat_left``."""
         for _ in range(WRITE_ATTEMPTS):
             head = self.head(game_id)
-            seat = self.seat(head, authorization, required=True)
+            seat = self._person(head, authorization)
             self.check_version(head, if_match)
             if head.move_count == 0:
                 raise Refused(409, "no move has been played yet", rule="nothing_to_undo")
@@ -483,9 +608,10 @@ class Games:
                 continue  # changed meanwhile
             if reason:
                 raise Refused(409, f"cannot undo: {reason} since that move", rule="hidden_revealed")
-            if self.storage.commit_undo(head, before.to_json()):
-                new = replace(head, version=head.version + 1, move_count=head.move_count - 1, finished=False)
+            new = replace(head, version=head.version + 1, move_count=head.move_count - 1, finished=False)
+            if self.storage.commit_undo(head, before.to_json(), self._bot_pending(new, before)):
                 self._games.put(game_id, _Cached(new, before))
                 state = self._view(new, before, seat)[1]
+                self._changed(new, before)
                 return Answer(200, b'{"state":' + state + b',"undone":' + dumps(last_move) + b"}", new.version)
         raise Refused(409, "the game kept changing while the undo was being made: fetch the state and retry", rule="busy")

@@ -20,6 +20,7 @@ from service.parsing import Blueprint
 from service.problems import Refused, problem_responses
 from service.puzzles.schemas import DailyQuerySchema, PuzzleSchema, SolutionSchema, VerdictSchema
 from service.puzzles.store import PuzzleStore
+from service.puzzles.tasks import daily_puzzle
 from service.storage import StoredPuzzle
 
 blp = Blueprint("puzzles", __name__, url_prefix="/puzzles", description="Daily solo puzzles: fetch one, submit a solution")
@@ -56,16 +57,18 @@ def get_daily(args):
     """The puzzle of ``date`` (default today, UTC) at ``difficulty`` (default medium), without its
     optimal solution.
 
-    The first request for a day generates it (seconds) and stores it; every later request, on any
-    worker, answers the stored puzzle byte for byte.  422 ``date_out_of_range`` for a date before
-    ``PUZZLES_FIRST_DATE`` or more than ``PUZZLES_DAYS_AHEAD`` days after today (UTC); 503
-    ``generation_failed`` or ``busy`` (retry)."""
+    The coming days' puzzles are generated ahead of time and stored; every request, on any worker, answers the
+    stored puzzle byte for byte.  A date not stored yet is generated on the server's heavy-work queue: the request
+    waits up to ``PUZZLES_WAIT_SECONDS`` (2 s), then answers 503 ``generating`` with ``Retry-After``.  422
+    ``date_out_of_range`` for a date before ``PUZZLES_FIRST_DATE`` or more than ``PUZZLES_DAYS_AHEAD`` days after
+    today (UTC); 429 when this client asked for too many puzzles not generated yet
+    (``RATELIMIT_PUZZLE_GENERATION``); 503 ``generating`` or ``generation_failed`` (retry after ``Retry-After``)."""
     date = args["date"]
     max_age = PUBLISHED_MAX_AGE
     if date is None:
         date, max_age = datetime.datetime.now(datetime.UTC).date(), TODAY_MAX_AGE
     store().check_date(date)
-    return _puzzle_answer(store().daily(date, args["difficulty"]), max_age)
+    return _puzzle_answer(daily_puzzle(store(), date, args["difficulty"]), max_age)
 
 
 @blp.route("/<puzzle_id>", methods=["GET"])
@@ -114,7 +117,7 @@ def generate_puzzles(start: datetime.datetime | None, days: int, difficulties: t
         date = first + datetime.timedelta(days=n)
         for difficulty in difficulties or DIFFICULTIES:
             try:
-                stored = store().daily(date, difficulty)
+                stored = store().make(date, difficulty)
             except Refused as exc:
                 raise click.ClickException(f"{date.isoformat()} {difficulty}: {exc.detail}") from None
             click.echo(f"{stored.date} {stored.difficulty} {stored.id}")

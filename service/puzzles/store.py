@@ -4,13 +4,12 @@ A day's puzzle is generated once (``puzzles.daily.daily_puzzle``), stored in the
 the canonical JSON it was made with, and from then on always read from there: a later version of the
 generator cannot rewrite a past day, and every worker and machine answers the same bytes.
 
-Generating takes seconds (CP-SAT proofs).  Within a worker process, concurrent requests for the same
-(date, difficulty) wait for the one generating it (a lock per key) and then read the stored row.  Two
-worker processes (or machines) may both generate the same day; the unique constraint on (date,
-difficulty) lets one insert win, and the other answers the winner's row (the generator is deterministic,
-so both made the same puzzle anyway).  Generation holds one of the worker's heavy-work slots
-(``service.heavy``), and only dates from ``PUZZLES_FIRST_DATE`` to today (UTC) plus
-``PUZZLES_DAYS_AHEAD`` are served, so the endpoint cannot be used to burn CPU on arbitrary dates.
+Generating takes seconds (CP-SAT proofs): it runs on the heavy-work queue (``service.puzzles.tasks``), ahead of
+time for the coming days, and for a date not stored yet when a request asks for it.  Two processes (or machines)
+may both generate the same day; the unique constraint on (date, difficulty) lets one insert win, and the other
+keeps the winner's row (the generator is deterministic, so both made the same puzzle anyway).  Only dates from
+``PUZZLES_FIRST_DATE`` to today (UTC) plus ``PUZZLES_DAYS_AHEAD`` are served, so the endpoint cannot be used to
+burn CPU on arbitrary dates.
 
 The answers never hold the puzzle's optimal ``solution`` nor its ``breakdown`` (how the optimum is
 made): they would spoil it.  The proven ``optimum`` is shown: it is the target score.
@@ -22,7 +21,6 @@ import datetime
 import functools
 import json
 import logging
-import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -32,7 +30,6 @@ from puzzles.generate import GenerationError, GenerationTimeout
 from puzzles.position import PuzzleError
 from puzzles.verify import verify_solution
 from service.cache import LRUCache
-from service.heavy import HeavyWork
 from service.problems import Refused
 from service.storage import Storage, StoredPuzzle
 from solver.components.values import Catalog
@@ -52,22 +49,19 @@ def public_json(stored: StoredPuzzle) -> bytes:
 
 
 class PuzzleStore:
-    """The published puzzles of one worker: ``storage`` (the database), ``heavy`` (the worker's
-    heavy-work slots), and the dates served: ``first_date`` to today (UTC) + ``days_ahead``.
-    ``generator`` makes a day's puzzle (``puzzles.daily.daily_puzzle``; tests put a stand-in there)."""
+    """The published puzzles of one process: ``storage`` (the database) and the dates served: ``first_date`` to
+    today (UTC) + ``days_ahead``.  ``generator`` makes a day's puzzle (``puzzles.daily.daily_puzzle``; tests put a
+    stand-in there)."""
 
-    def __init__(self, storage: Storage, heavy: HeavyWork, first_date: datetime.date, days_ahead: int,
-                 cached: int = 64, catalog: Catalog | None = None):
+    def __init__(self, storage: Storage, first_date: datetime.date, days_ahead: int, cached: int = 64,
+                 catalog: Catalog | None = None):
         self.catalog = catalog  #: the app's catalog when it is not the default one (``CATALOG_DIR``)
         self.generator: Callable[[datetime.date, str], dict[str, Any]] = (
             daily_puzzle if catalog is None else functools.partial(daily_puzzle, catalog=catalog))
         self.storage = storage
-        self.heavy = heavy
         self.first_date = first_date
         self.days_ahead = days_ahead
         self._public: LRUCache[bytes] = LRUCache(cached)
-        self._guard = threading.Lock()
-        self._making: dict[tuple[str, str], threading.Lock] = {}
 
     def last_date(self, today: datetime.date | None = None) -> datetime.date:
         """The last date served: ``today`` (default: today, UTC) + ``days_ahead``."""
@@ -81,24 +75,20 @@ class PuzzleStore:
             raise Refused(422, f"daily puzzles are served for {self.first_date.isoformat()} to {last.isoformat()} "
                                f"(UTC), not {date.isoformat()}", rule="date_out_of_range")
 
-    def daily(self, date: datetime.date, difficulty: str) -> StoredPuzzle:
-        """The stored puzzle of ``date`` at ``difficulty``, generated and stored first when there is none.
-        Refused: 503 ``generation_failed`` when the generator gives no puzzle (``GenerationTimeout``: the
-        machine was too loaded to prove it in the safety limit; retry), 503 ``busy`` (no heavy-work slot)."""
-        key = (date.isoformat(), difficulty)
-        stored = self.storage.daily_puzzle(*key)
+    def stored(self, date: datetime.date, difficulty: str) -> StoredPuzzle | None:
+        """The stored puzzle of ``date`` at ``difficulty``, or ``None`` (not generated yet)."""
+        return self.storage.daily_puzzle(date.isoformat(), difficulty)
+
+    def make(self, date: datetime.date, difficulty: str) -> StoredPuzzle:
+        """The stored puzzle of ``date`` at ``difficulty``, generated (seconds: run it on the heavy-work queue) and
+        stored first when there is none.  Refused: 503 ``generation_failed`` when the generator gives no puzzle
+        (``GenerationTimeout``: the machine was too loaded to prove it in the safety limit; retry)."""
+        stored = self.stored(date, difficulty)
         if stored is not None:
             return stored
-        with self._guard:
-            making = self._making.setdefault(key, threading.Lock())
-        with making:  # one generation per key in this worker; the others wait for it, then read the row
-            stored = self.storage.daily_puzzle(*key)
-            if stored is not None:
-                return stored
-            with self.heavy.slot():
-                puzzle = self._generate(date, difficulty)
-            made = StoredPuzzle(puzzle["id"], key[0], difficulty, canonical_json(puzzle))
-            return self.storage.insert_puzzle(made)  # or the row another worker inserted first
+        puzzle = self._generate(date, difficulty)
+        made = StoredPuzzle(puzzle["id"], date.isoformat(), difficulty, canonical_json(puzzle))
+        return self.storage.insert_puzzle(made)  # or the row another process inserted first
 
     def _generate(self, date: datetime.date, difficulty: str) -> dict[str, Any]:
         try:

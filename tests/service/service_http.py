@@ -14,6 +14,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from dataclasses import dataclass
@@ -105,7 +106,10 @@ class Server:
     def __init__(self, url: str, env: dict[str, str] | None = None):
         self.url = url
         self.port = free_port()
-        self.env = {**os.environ, "DATABASE_URL": url, "FLASK_RATELIMIT_ENABLED": "false", **(env or {})}
+        # its own heavy-work queue beside the test's files (a PostgreSQL URL has no file: a fresh temporary one)
+        queue = url + ".tasks" if url.startswith("sqlite:///") else "sqlite:///" + tempfile.mkdtemp() + "/tasks.sqlite3"
+        self.env = {**os.environ, "DATABASE_URL": url, "FLASK_RATELIMIT_ENABLED": "false", "FLASK_TASK_QUEUE": queue,
+                    "FLASK_PUZZLES_AHEAD": "false", **(env or {})}
         self.proc: subprocess.Popen | None = None
         self.client = Client(self.port)
 

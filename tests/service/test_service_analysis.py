@@ -10,6 +10,7 @@ import random
 import pytest
 
 from service.app import create_app
+from service.heavy import huey
 from solver.engine.game import Game
 from solver.rules.placement import check_placement
 from solver.rules.setup import GameConfig
@@ -202,18 +203,26 @@ def test_no_broken_position_gets_a_500(server, table):
     assert statuses == {200, 422}  # some members are ignored by the engine, most break the position
 
 
-def test_heavy_work_waits_for_a_free_slot_then_is_503(tmp_path):
+def test_heavy_work_not_answered_by_its_deadline_is_503_and_revoked(tmp_path):
+    """With no consumer taking tasks from the queue, a hint or a plan waits its budget plus TASK_WAIT_SECONDS, then is
+    503 busy with Retry-After, and its task is revoked (a consumer that reaches it later skips it)."""
     app = create_app({"TESTING": True, "DATABASE_URL": fresh_database(tmp_path, "heavy"), "RATELIMIT_ENABLED": False,
-                      "HEAVY_SLOTS": 0, "HEAVY_WAIT_SECONDS": 0})
+                      "TASK_WAIT_SECONDS": 0})
     client = app.test_client()
     created = client.post("/games", json={"players": 1, "seed": 1}).get_json()
     game_id, token = created["id"], created["tokens"][0]["token"]
-    r = client.get(f"/games/{game_id}/hint", headers={"Authorization": f"Bearer {token}"})
-    assert r.status_code == 503 and r.mimetype == PROBLEM and r.get_json()["rule"] == "busy"
-    assert int(r.headers["Retry-After"]) >= 1
     position = client.get(f"/games/{game_id}/position", headers={"Authorization": f"Bearer {token}"}).get_json()
-    r = client.post("/analysis/placements", json={"position": position, "tiles": ["t01"]})
-    assert r.status_code == 503 and r.get_json()["rule"] == "busy"
+    huey.immediate = False  # a queue nobody consumes (in memory)
+    try:
+        r = client.get(f"/games/{game_id}/hint?budget_ms=1", headers={"Authorization": f"Bearer {token}"})
+        assert r.status_code == 503 and r.mimetype == PROBLEM and r.get_json()["rule"] == "busy"
+        assert int(r.headers["Retry-After"]) >= 1
+        r = client.post("/analysis/placements", json={"position": position, "tiles": ["t01"], "budget_ms": 1})
+        assert r.status_code == 503 and r.get_json()["rule"] == "busy"
+        queued = huey.pending()
+        assert len(queued) == 2 and all(huey.is_revoked(task) for task in queued)
+    finally:
+        huey.immediate = True
 
 
 def test_hints_and_analysis_share_their_own_rate_limit(tmp_path):

@@ -71,8 +71,8 @@ def test_open_seats_get_no_token_and_every_viewer_sees_the_names(app):
     assert r.status == 201, r.text
     created = r.json()
     assert [t["seat"] for t in created["tokens"]] == [0, 2]
-    seats = [{"seat": 0, "name": "Calamity Jane", "open": False}, {"seat": 1, "name": None, "open": True},
-             {"seat": 2, "name": "Seat 2", "open": False}]
+    seats = [{"seat": 0, "name": "Calamity Jane", "open": False, "bot": None}, {"seat": 1, "name": None, "open": True, "bot": None},
+             {"seat": 2, "name": "Seat 2", "open": False, "bot": None}]
     assert created["state"]["seats"] == seats
     for token in (None, created["tokens"][0]["token"], created["tokens"][1]["token"]):
         assert call(app, "GET", f"/games/{created['id']}", token=token).json()["seats"] == seats
@@ -83,8 +83,8 @@ def test_open_seats_get_no_token_and_every_viewer_sees_the_names(app):
 def test_without_open_the_creator_takes_every_seat_as_before(app):
     created = call(app, "POST", "/games", {"players": 2, "seed": SEED}).json()
     assert [t["seat"] for t in created["tokens"]] == [0, 1]
-    assert created["state"]["seats"] == [{"seat": 0, "name": "Seat 0", "open": False},
-                                         {"seat": 1, "name": "Seat 1", "open": False}]
+    assert created["state"]["seats"] == [{"seat": 0, "name": "Seat 0", "open": False, "bot": None},
+                                         {"seat": 1, "name": "Seat 1", "open": False, "bot": None}]
     assert call(app, "GET", "/games?status=open").json() == {"games": [], "next": None}
     assert_problem(call(app, "POST", f"/games/{created['id']}/seats/1/claim", {"name": "Bob"}), 409, "seat_taken")
 
@@ -104,7 +104,7 @@ def test_the_lobby_lists_open_games_newest_first_by_pages(app):
     assert [g["id"] for g in call(app, "GET", "/games").json()["games"]] == open_ids  # status=open by default
     entry = first["games"][0]
     assert set(entry) == {"id", "players", "seats", "sides", "created"} and entry["players"] == 2
-    assert entry["seats"] == [{"seat": 0, "name": "Seat 0", "open": False}, {"seat": 1, "name": None, "open": True}]
+    assert entry["seats"] == [{"seat": 0, "name": "Seat 0", "open": False, "bot": None}, {"seat": 1, "name": None, "open": True, "bot": None}]
     local = Game(GameConfig(players=2, seed=SEED + 4))
     assert entry["sides"] == [p.settlement.side.id for p in local.players] and entry["created"].endswith("+00:00")
     for text_ in (page.text, json.dumps(second)):  # nothing secret: no token, seed or hidden card
@@ -143,7 +143,7 @@ def test_a_game_waits_at_an_open_seats_decision_until_it_is_claimed(app):
     claimed = call(app, "POST", f"/games/{game_id}/seats/{waiting}/claim", {"name": "Wyatt"})
     assert claimed.status == 200 and claimed.headers["cache-control"] == "no-store", claimed.text
     body = claimed.json()
-    assert body["id"] == game_id and body["seat"] == {"seat": waiting, "name": "Wyatt", "open": False}
+    assert body["id"] == game_id and body["seat"] == {"seat": waiting, "name": "Wyatt", "open": False, "bot": None}
     assert body["state"]["seat"] == waiting and body["state"]["version"] == 1 == int(claimed.headers["etag"].strip('"'))
     assert body["state"]["seats"][waiting] == body["seat"] and body["state"]["moves_played"] == 0
     token = body["token"]
@@ -193,7 +193,7 @@ def test_a_bad_claim_is_a_problem_and_changes_nothing(app, path, body, raw, stat
     ([{"name": "tab\there"}, {}], "name"),
     ([{"name": ""}, {}], "name"),
     ([{"open": "yes please"}, {}], "open"),
-    ([{"bot": "random"}, {}], "bot"),  # unknown field (bot seats are another part of issue 27)
+    ([{"bot": "smart"}, {}], "bot"),  # no such bot
 ])
 def test_a_bad_seat_at_creation_is_a_problem_and_creates_nothing(app, seats, field):
     r = assert_problem(call(app, "POST", "/games", {"players": 2, "seed": SEED, "seats": seats}), 422)
@@ -262,7 +262,7 @@ def test_a_database_made_before_the_lobby_gets_its_columns(tmp_path):
             assert conn.execute(select(GameRecord.seat_names, GameRecord.open_seats, GameRecord.sides)).all() == [
                 (None, None, None)]
         assert call(app, "GET", f"/games/{game_id}").json()["seats"] == [
-            {"seat": 0, "name": "Seat 0", "open": False}, {"seat": 1, "name": "Seat 1", "open": False}]
+            {"seat": 0, "name": "Seat 0", "open": False, "bot": None}, {"seat": 1, "name": "Seat 1", "open": False, "bot": None}]
         assert call(app, "GET", "/games").json() == {"games": [], "next": None}
         assert_problem(call(app, "POST", f"/games/{game_id}/seats/1/claim", {"name": "Ann"}), 409, "seat_taken")
         new_id = call(app, "POST", "/games", {"players": 2, "seed": SEED, "seats": [{}, {"open": True}]}).json()["id"]

@@ -12,9 +12,11 @@ import time
 import pytest
 from sqlalchemy import func, select
 
-from puzzles.generate import GenerationTimeout
+from puzzles.generate import DIFFICULTIES, GenerationTimeout
 from service.app import create_app
+from service.heavy import huey
 from service.models import PuzzleRecord
+from service.puzzles.tasks import queue_puzzles_ahead
 from service.storage import Storage, StoredPuzzle
 from tests.service.databases import fresh_database
 from tests.service.service_http import PUZZLE_DATE, Server, assert_problem, redated_puzzle, session_puzzle, together
@@ -31,8 +33,16 @@ def server(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def published(server):
-    """The easy puzzle of PUZZLE_DATE as the server first answers it (generating it), and its bytes."""
-    r = server.client.get(DAILY, timeout=120)
+    """The easy puzzle of PUZZLE_DATE as the server first answers it, and its bytes: the first request starts its
+    generation on the queue and, as the next ones while it lasts, is 503 ``generating`` with ``Retry-After``."""
+    deadline = time.monotonic() + 120
+    while True:
+        r = server.client.get(DAILY, timeout=10)
+        if r.status != 503:
+            break
+        assert r.json()["rule"] == "generating" and int(r.headers["retry-after"]) >= 1, r.text
+        assert time.monotonic() < deadline, "the puzzle was not generated in 2 minutes"
+        time.sleep(1)
     assert r.status == 200 and r.headers["content-type"] == "application/json", r.text
     return r.json(), r.body
 
@@ -265,3 +275,53 @@ def test_analysis_of_a_puzzle_refuses_bad_requests(tmp_path):
         if rule:
             assert r.get_json()["rule"] == rule
     app.extensions["wtw_puzzles"].storage.engine.dispose()
+
+
+# --- generation on the heavy-work queue (issue 30): ahead of time, limited, never blocking a request -------------
+
+def test_a_date_not_stored_is_503_generating_while_the_queue_makes_it(tmp_path):
+    """With no consumer at work, a request for a date not stored waits PUZZLES_WAIT_SECONDS, then is 503 generating
+    with Retry-After; more requests for that date queue no second generation; once the queued task ran, it is 200."""
+    app = create_app({"TESTING": True, "DATABASE_URL": fresh_database(tmp_path, "generating"), "RATELIMIT_ENABLED": False,
+                      "PUZZLES_WAIT_SECONDS": 0})
+    app.extensions["wtw_puzzles"].generator = redated_puzzle
+    client = app.test_client()
+    huey.immediate = False  # a queue nobody consumes (in memory)
+    try:
+        huey.flush()
+        for _ in range(3):
+            r = client.get("/puzzles/daily?date=2026-08-09&difficulty=easy")
+            assert r.status_code == 503 and r.mimetype == "application/problem+json"
+            assert r.get_json()["rule"] == "generating" and int(r.headers["Retry-After"]) >= 1
+        queued = huey.pending()
+        assert [(t.name, t.args) for t in queued] == [("generate_puzzle", ("2026-08-09", "easy"))]
+        with app.app_context():  # the consumer runs it
+            huey.execute(huey.dequeue())
+        assert _rows(app) == 1
+    finally:
+        huey.immediate = True
+    r = client.get("/puzzles/daily?date=2026-08-09&difficulty=easy")
+    assert r.status_code == 200 and r.get_json()["date"] == "2026-08-09"
+
+
+def test_requests_that_start_generations_have_their_own_rate_limit(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE_URL": fresh_database(tmp_path, "generation_limit"),
+                      "RATELIMIT_PUZZLE_GENERATION": "1 per minute"})
+    app.extensions["wtw_puzzles"].generator = redated_puzzle
+    client = app.test_client()
+    assert client.get("/puzzles/daily?date=2026-08-10&difficulty=easy").status_code == 200
+    r = client.get("/puzzles/daily?date=2026-08-11&difficulty=easy")
+    assert r.status_code == 429 and r.mimetype == "application/problem+json" and int(r.headers["Retry-After"]) >= 1
+    assert _rows(app) == 1  # nothing generated
+    for _ in range(3):  # a stored puzzle is not limited by it
+        assert client.get("/puzzles/daily?date=2026-08-10&difficulty=easy").status_code == 200
+
+
+def test_the_coming_days_are_generated_ahead(app):
+    with app.app_context():
+        started = queue_puzzles_ahead(app.extensions["wtw_puzzles"])
+        assert queue_puzzles_ahead(app.extensions["wtw_puzzles"]) == 0  # all stored now
+    today = datetime.datetime.now(datetime.UTC).date()
+    days = [today, today + datetime.timedelta(days=1)]  # PUZZLES_DAYS_AHEAD = 1
+    assert started == 6 and sorted(app.generator_calls) == sorted((d, k) for d in days for k in DIFFICULTIES)
+    assert _rows(app) == 6

@@ -1,0 +1,35 @@
+"""The analysis computations as heavy-work tasks (``service.heavy``): run by the queue's consumer processes,
+waited for by the request that asked (``service.heavy.submit``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from service.analysis.compute import best_plan, puzzle_plan, seat_hint
+from service.heavy import INTERACTIVE, huey, refusals, task_app
+from solver.components.values import Catalog
+
+
+def _catalog() -> Catalog:
+    return task_app().extensions["wtw_games"].catalog
+
+
+@huey.task(priority=INTERACTIVE)
+@refusals
+def hint_task(position: dict[str, Any], top: int, budget_ms: int) -> dict[str, Any]:
+    """``compute.seat_hint`` for ``position`` (``Game.position`` data), ``top`` options, ``budget_ms`` (capped)."""
+    return seat_hint(position, top, budget_ms, _catalog())
+
+
+@huey.task(priority=INTERACTIVE)
+@refusals
+def plan_task(position: dict[str, Any], tiles: list[str], required: bool, budget_ms: int) -> dict[str, Any]:
+    """``compute.best_plan`` for ``tiles`` on ``position``'s settlement within ``budget_ms``."""
+    return best_plan(position, tiles, required, budget_ms, _catalog())
+
+
+@huey.task(priority=INTERACTIVE)
+@refusals
+def puzzle_plan_task(puzzle: dict[str, Any], tiles: list[str] | None, required: bool, budget_ms: int) -> dict[str, Any]:
+    """``compute.puzzle_plan`` for a daily puzzle's hand (or ``tiles`` of it) within ``budget_ms``."""
+    return puzzle_plan(puzzle, tiles, required, budget_ms, _catalog())

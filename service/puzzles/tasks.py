@@ -1,0 +1,126 @@
+"""Daily puzzle generation on the heavy-work queue (``service.heavy``; docs/api.md, "Daily puzzles").
+
+- **Ahead of time**: ``puzzles_ahead`` (at each consumer's start, when ``PUZZLES_AHEAD`` is on, and every 15
+  minutes) queues the generation of every puzzle of today (UTC) to the last date served that is not stored yet.
+- **On request**: ``daily_puzzle`` answers a stored puzzle at once.  For a date not stored yet it queues that
+  puzzle's generation, at most one at a time per (date, difficulty) on this queue (``start_generation``: a marker
+  in the queue's key-value store; one left by a process that died counts only for ``GENERATION_STALE_SECONDS``),
+  and waits up to ``PUZZLES_WAIT_SECONDS`` for the row; then it answers 503 ``generating`` with ``Retry-After``, so
+  no request waits for a whole generation.  Requests that start a generation are limited per client by
+  ``RATELIMIT_PUZZLE_GENERATION`` (429).
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import time
+
+from flask import current_app
+from flask_limiter.util import get_remote_address
+from huey import crontab
+from limits import parse
+
+from puzzles.generate import DIFFICULTIES
+from service.heavy import BACKGROUND, huey, task_app
+from service.problems import Refused
+from service.puzzles.store import PuzzleStore
+from service.storage import StoredPuzzle
+
+log = logging.getLogger(__name__)
+GENERATION_STALE_SECONDS = 300  #: a generation marker older than this was left by a process that died
+FAILED_RETRY_SECONDS = 60  #: a failed generation is tried again after this long
+RETRY_AFTER_SECONDS = 5  #: ``Retry-After`` of a 503 ``generating``
+POLL_SECONDS = 0.1  #: how often a waiting request looks for the stored row
+GENERATION_LIMIT = "10 per minute"  #: the default ``RATELIMIT_PUZZLE_GENERATION``, per client
+
+
+def _marker(date: datetime.date, difficulty: str) -> str:
+    return f"puzzle-generation:{date.isoformat()}:{difficulty}"
+
+
+@huey.task(priority=BACKGROUND)
+def generate_puzzle(date_iso: str, difficulty: str) -> None:
+    """The task: generate and store the puzzle of ``date_iso`` (YYYY-MM-DD) at ``difficulty``; a failure is kept in
+    the marker (``daily_puzzle`` answers it) and logged."""
+    date = datetime.date.fromisoformat(date_iso)
+    store: PuzzleStore = task_app().extensions["wtw_puzzles"]
+    try:
+        store.make(date, difficulty)
+    except Refused as exc:
+        huey.put(_marker(date, difficulty), {"failed": exc.detail, "rule": exc.rule, "at": time.time()})
+        return
+    huey.get(_marker(date, difficulty))  # reading without peek removes it
+
+
+def start_generation(date: datetime.date, difficulty: str) -> dict | None:
+    """Queue the generation of ``date``'s puzzle at ``difficulty`` unless one is under way on this queue; returns
+    the marker of a recent failure (``{"failed", "rule", "at"}``) instead of queuing again, else ``None``."""
+    key, now = _marker(date, difficulty), time.time()
+    if not huey.put_if_empty(key, {"started": now}):
+        marker = huey.get(key, peek=True) or {}
+        if "failed" in marker and now - marker["at"] < FAILED_RETRY_SECONDS:
+            return marker
+        if "started" in marker and now - marker["started"] < GENERATION_STALE_SECONDS:
+            return None
+        huey.put(key, {"started": now})
+    generate_puzzle(date.isoformat(), difficulty)
+    return None
+
+
+def _limit_generation() -> None:
+    """429 when this client started more generations than ``RATELIMIT_PUZZLE_GENERATION`` allows."""
+    limiter = current_app.extensions["wtw_limiter"]
+    if not limiter.enabled:
+        return
+    item = parse(str(current_app.config["RATELIMIT_PUZZLE_GENERATION"]))
+    client = get_remote_address()
+    if not limiter.limiter.hit(item, "puzzle-generation", client):
+        reset = limiter.limiter.get_window_stats(item, "puzzle-generation", client).reset_time
+        raise Refused(429, f"too many requests for puzzles not generated yet (limit {item}): retry later",
+                      rule="rate_limited", headers={"Retry-After": str(max(1, int(reset - time.time()) + 1))})
+
+
+def daily_puzzle(store: PuzzleStore, date: datetime.date, difficulty: str) -> StoredPuzzle:
+    """The stored puzzle of ``date`` at ``difficulty``; when there is none yet, its generation is started and
+    awaited up to ``PUZZLES_WAIT_SECONDS``.  Refused: 429 (``_limit_generation``); 503 ``generating`` with
+    ``Retry-After`` while it is being made; 503 ``generation_failed`` after a failed attempt (retried a minute
+    later)."""
+    stored = store.stored(date, difficulty)
+    if stored is not None:
+        return stored
+    _limit_generation()
+    failed = start_generation(date, difficulty)
+    deadline = time.monotonic() + float(current_app.config["PUZZLES_WAIT_SECONDS"])
+    while failed is None:
+        stored = store.stored(date, difficulty)
+        if stored is not None:
+            return stored
+        if time.monotonic() >= deadline:
+            raise Refused(503, f"the {difficulty} puzzle of {date.isoformat()} is being generated: retry in a few "
+                               "seconds", rule="generating", headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
+        time.sleep(POLL_SECONDS)
+        failed = huey.get(_marker(date, difficulty), peek=True)
+        failed = failed if failed and "failed" in failed else None
+    raise Refused(503, failed["failed"], rule=failed["rule"], headers={"Retry-After": str(FAILED_RETRY_SECONDS)})
+
+
+def queue_puzzles_ahead(store: PuzzleStore) -> int:
+    """Start the generation of every puzzle from today (UTC) to the last date served that is not stored yet;
+    returns how many were started."""
+    today = datetime.datetime.now(datetime.UTC).date()
+    started = 0
+    for n in range((store.last_date(today) - today).days + 1):
+        date = today + datetime.timedelta(days=n)
+        for difficulty in DIFFICULTIES:
+            if store.stored(date, difficulty) is None and start_generation(date, difficulty) is None:
+                started += 1
+    return started
+
+
+@huey.periodic_task(crontab(minute="*/15"), priority=BACKGROUND)
+def puzzles_ahead() -> None:
+    """Every 15 minutes (and at each consumer's start): ``queue_puzzles_ahead`` when ``PUZZLES_AHEAD`` is on."""
+    app = task_app()
+    if app.config["PUZZLES_AHEAD"]:
+        queue_puzzles_ahead(app.extensions["wtw_puzzles"])

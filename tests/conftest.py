@@ -1,0 +1,7 @@
+"""The tests' process runs the heavy-work queue's tasks at once, in the caller (``service.heavy``: ``immediate``),
+so the in-process apps need no consumer; the gunicorn servers of the service tests get their own queue
+(``tests.service.service_http.Server``).  Set before any module of the service is imported."""
+
+import os
+
+os.environ["FLASK_TASK_QUEUE"] = "immediate"
