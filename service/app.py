@@ -7,7 +7,8 @@ document is at ``/openapi.json`` and browsable at ``/docs`` (flask-smorest).  Ev
 Settings (``create_app(config)``, or ``FLASK_<NAME>`` environment variables, JSON-decoded when they
 parse): ``DATABASE_URL`` (also read from the plain ``DATABASE_URL`` variable; default an SQLite
 file in the instance folder), ``DATABASE_LOCK_TIMEOUT`` (seconds a write waits for another's lock
-before the answer is 503: 30), ``SSE_MAX_SECONDS`` (25), ``SSE_POLL_SECONDS`` (0.5), the rate limits
+before the answer is 503: 30), ``SSE_MAX_SECONDS`` (300: an event stream's longest life) and ``SSE_POLL_SECONDS``
+(0.25: how often a worker reads the versions of the games its streams follow, ``service.games.watch``), the rate limits
 of ``service.limits``, ``MAX_CONTENT_LENGTH`` (bytes of a request body; default 256 KiB, 413 above),
 the hint and plan budgets in milliseconds ``HINT_DEFAULT_BUDGET_MS`` (800), ``HINT_MAX_BUDGET_MS``
 (2000), ``PLACEMENTS_DEFAULT_BUDGET_MS`` (1000), ``PLACEMENTS_MAX_BUDGET_MS`` (2000), the heavy-work
@@ -34,8 +35,10 @@ from swagger_ui_bundle import swagger_ui_path
 
 from service.analysis.routes import blp as analysis_blp
 from service.catalog.routes import blp as catalog_blp
+from service.games.events import EventStreams
 from service.games.routes import blp as games_blp
 from service.games.store import Games
+from service.games.watch import GameWatcher
 from service.health import blp as health_blp
 from service.heavy import DEFAULT_SLOTS, DEFAULT_WAIT_SECONDS, HeavyWork
 from service.limits import init_limits
@@ -107,8 +110,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         CORS_ORIGINS="*",
         JSON_SORT_KEYS=False,
         MAX_CONTENT_LENGTH=256 * 1024,
-        SSE_MAX_SECONDS=25,
-        SSE_POLL_SECONDS=0.5,
+        SSE_MAX_SECONDS=300,
+        SSE_POLL_SECONDS=0.25,
         HINT_DEFAULT_BUDGET_MS=800,
         HINT_MAX_BUDGET_MS=2000,
         PLACEMENTS_DEFAULT_BUDGET_MS=1000,
@@ -130,7 +133,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     storage = Storage(database_url(app.config, app.instance_path), float(app.config["DATABASE_LOCK_TIMEOUT"]))
     storage.create_tables()
     app.extensions["wtw_catalog"] = catalog
-    app.extensions["wtw_games"] = Games(storage, catalog)
+    games = Games(storage, catalog)
+    app.extensions["wtw_games"] = games
+    app.extensions["wtw_streams"] = EventStreams(games, GameWatcher(storage, float(app.config["SSE_POLL_SECONDS"])),
+                                                 float(app.config["SSE_MAX_SECONDS"]))
     heavy = HeavyWork(app.config["HEAVY_SLOTS"], app.config["HEAVY_WAIT_SECONDS"])
     app.extensions["wtw_heavy"] = heavy
     app.extensions["wtw_puzzles"] = PuzzleStore(storage, heavy, _date(app.config["PUZZLES_FIRST_DATE"]),

@@ -16,7 +16,7 @@ from flask import Response, current_app, request, url_for
 from service.analysis.compute import check_decision, seat_hint
 from service.analysis.routes import capped, heavy
 from service.analysis.schemas import HintQuerySchema, HintSchema
-from service.games.events import event_stream
+from service.games.events import EventStreams
 from service.games.schemas import (
     DESCRIPTIVE_MOVE_FIELDS,
     BoardDataSchema,
@@ -270,9 +270,8 @@ def get_event_stream(headers, args, game_id: str):
         page = g.events(head, seat, after)
         if page["undo"] is None and not page["events"]:
             return Response(status=204)
-    config = current_app.config
-    stream = event_stream(g, head, seat, after, float(config["SSE_MAX_SECONDS"]), float(config["SSE_POLL_SECONDS"]))
-    return Response(stream, mimetype="text/event-stream",
+    streams: EventStreams = current_app.extensions["wtw_streams"]
+    return Response(streams.stream(head, seat, after), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 
