@@ -16,10 +16,10 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-# gthread: a worker serves --threads requests at once, so a Server-Sent Events stream or a slow
-# request holds one thread, not the whole worker (docs/api.md, "Serving").
+# gunicorn's settings are in service/gunicorn_conf.py: 2 gevent workers (WEB_CONCURRENCY), so an event stream or
+# a slow client costs a greenlet, not a thread (docs/api.md, "Serving").
 serve: $(STAMP)
-	$(VENV)/bin/gunicorn --bind $(HOST):$(PORT) --workers 2 --worker-class gthread --threads 8 'service.app:create_app()'
+	HOST=$(HOST) PORT=$(PORT) $(VENV)/bin/gunicorn -c service/gunicorn_conf.py 'service.app:create_app()'
 
 test: $(STAMP)
 	$(PY) -m ruff check solver service puzzles tests bench tools

@@ -10,6 +10,7 @@ file in the instance folder), ``DATABASE_LOCK_TIMEOUT`` (seconds a write waits f
 before the answer is 503: 30), ``SSE_MAX_SECONDS`` (300: an event stream's longest life) and ``SSE_POLL_SECONDS``
 (0.25: how often a worker reads the versions of the games its streams follow, ``service.games.watch``), the rate limits
 of ``service.limits``, ``MAX_CONTENT_LENGTH`` (bytes of a request body; default 256 KiB, 413 above),
+``BODY_TIMEOUT_SECONDS`` (10: the deadline of a whole request body, ``service.bodies``),
 the hint and plan budgets in milliseconds ``HINT_DEFAULT_BUDGET_MS`` (800), ``HINT_MAX_BUDGET_MS``
 (2000), ``PLACEMENTS_DEFAULT_BUDGET_MS`` (1000), ``PLACEMENTS_MAX_BUDGET_MS`` (2000), the heavy-work
 slots of ``service.heavy`` (``HEAVY_SLOTS`` 4, ``HEAVY_WAIT_SECONDS`` 5) and the daily puzzles' dates
@@ -34,6 +35,7 @@ from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from swagger_ui_bundle import swagger_ui_path
 
 from service.analysis.routes import blp as analysis_blp
+from service.bodies import DEFAULT_TIMEOUT_SECONDS, init_bodies
 from service.catalog.routes import blp as catalog_blp
 from service.games.events import EventStreams
 from service.games.routes import blp as games_blp
@@ -42,7 +44,7 @@ from service.games.watch import GameWatcher
 from service.health import blp as health_blp
 from service.heavy import DEFAULT_SLOTS, DEFAULT_WAIT_SECONDS, HeavyWork
 from service.limits import init_limits
-from service.problems import PROBLEM_JSON, ProblemSchema, problem, register_problem_handlers
+from service.problems import PROBLEM_JSON, FrontLineResponses, ProblemSchema, problem, register_problem_handlers
 from service.puzzles.routes import blp as puzzles_blp
 from service.puzzles.routes import puzzles_command
 from service.puzzles.store import PuzzleStore
@@ -112,6 +114,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         MAX_CONTENT_LENGTH=256 * 1024,
         SSE_MAX_SECONDS=300,
         SSE_POLL_SECONDS=0.25,
+        BODY_TIMEOUT_SECONDS=DEFAULT_TIMEOUT_SECONDS,
         HINT_DEFAULT_BUDGET_MS=800,
         HINT_MAX_BUDGET_MS=2000,
         PLACEMENTS_DEFAULT_BUDGET_MS=1000,
@@ -141,7 +144,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["wtw_heavy"] = heavy
     app.extensions["wtw_puzzles"] = PuzzleStore(storage, heavy, _date(app.config["PUZZLES_FIRST_DATE"]),
                                                 int(app.config["PUZZLES_DAYS_AHEAD"]), catalog=catalog if folder else None)
-    api = ProblemApi(app, spec_kwargs={"info": {"description": "JSON API of the Wild Tiled West engine: see docs/api.md"}})
+    api = ProblemApi(app, spec_kwargs={"info": {"description": "JSON API of the Wild Tiled West engine: see docs/api.md"},
+                                       "extra_plugins": [FrontLineResponses()]})
     api.spec.components.security_scheme("seatToken", {
         "type": "http", "scheme": "bearer",
         "description": "a seat's secret token from POST /games: Authorization: Bearer <token>"})
@@ -175,6 +179,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     init_limits(app, {"RATELIMIT_CREATE_GAMES": ("games.create_game",),
                       "RATELIMIT_ANALYSIS": ("games.get_hint", "analysis.post_hint", "analysis.post_placements")},
                 exempt_endpoints=("health.health",))
+    init_bodies(app)  # after the rate limits: a refused client's body is not read
     app.cli.add_command(puzzles_command)
     return app
 
