@@ -7,13 +7,18 @@
   only post; and the median and 95th percentile time of one move;
 - ``GET /games/<id>/hint`` with its default budget (800 ms) on draft decisions: client processes each
   play a 4-player game with planned moves and ask the deciding seat for a hint before every draft; the
-  95th percentile and median wall time of one hint, as the client measures it.
+  95th percentile and median wall time of one hint, as the client measures it;
+- open event streams held: streams (spectators and seats of a few games) are opened in steps (``--streams``:
+  1,000, 2,000, 4,000, 8,000, 16,000) and held while ``/health`` is asked 50 times in a row; the figure is the most streams
+  held with the probes' 99th percentile under 1 s (issue 30's target: 1,000 or more per machine), with, at each
+  step, the time a move takes to reach every stream of its game.
 
 Targets (issue 8): 500 GET/s or more, 100 moves/s or more, hint 95th percentile within its budget plus
 100 ms.  Rate limits are turned off for the server under test (``FLASK_RATELIMIT_ENABLED=false``): the
 figures measure the service, not the limiter.
 Run: ``make bench`` or ``python bench/service.py [--seconds S] [--clients C] [--workers W] [--hints N]
-[--hint-clients C]``.
+[--hint-clients C] [--streams 1000,2000,...]``.  The server is started as ``make serve`` starts it
+(``service/gunicorn_conf.py``: gevent workers).
 """
 
 from __future__ import annotations
@@ -36,11 +41,14 @@ from pathlib import Path
 
 import _path  # noqa: F401  (first: keeps bench/solver.py from shadowing the solver package)
 
+from service.gunicorn_worker import raise_open_files_limit
 from solver.ai.bots import RandomBot, play_game
 from solver.engine.game import Game
 from solver.rules.setup import GameConfig
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from tests.service.stream_crowd import StreamCrowd  # noqa: E402  (the tests' stream client, found from ROOT)
 
 
 def free_port() -> int:
@@ -61,9 +69,9 @@ def request(conn: http.client.HTTPConnection, method: str, path: str, body=None,
 
 
 def start_server(port: int, workers: int, db: Path) -> subprocess.Popen:
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{db}", "FLASK_RATELIMIT_ENABLED": "false"}
-    cmd = [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{port}", "--workers", str(workers),
-           "--worker-class", "gthread", "--threads", "8", "service.app:create_app()"]
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{db}", "FLASK_RATELIMIT_ENABLED": "false", "HOST": "127.0.0.1",
+           "PORT": str(port), "WEB_CONCURRENCY": str(workers)}
+    cmd = [sys.executable, "-m", "gunicorn", "-c", "service/gunicorn_conf.py", "service.app:create_app()"]
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True)
     deadline = time.monotonic() + 60
@@ -83,8 +91,8 @@ def planned_game(seed: int) -> list[tuple[int, dict]]:
     return list(zip(game.move_seats, game.moves))
 
 
-def create(conn, seed: int) -> tuple[str, list[str]]:
-    status, body = request(conn, "POST", "/games", {"players": 4, "seed": seed})
+def create(conn, seed: int, players: int = 4) -> tuple[str, list[str]]:
+    status, body = request(conn, "POST", "/games", {"players": players, "seed": seed})
     assert status == 201, body
     data = json.loads(body)
     return data["id"], [t["token"] for t in data["tokens"]]
@@ -156,6 +164,55 @@ def bench_hints(port: int, hints: int, clients: int) -> tuple[list[float], list[
     return times, [b for r in results for b in r[1]], sum(r[2] for r in results), sum(r[3] for r in results)
 
 
+def bench_streams(port: int, steps: list[int], probes: int = 50) -> list[tuple[int, float, float, int]]:
+    """Hold ``steps[i]`` event streams (more at each step: spectators and seats of 3-player games, 250 streams a
+    game), probe ``/health`` ``probes`` times in a row and play one move in each game; per step: (streams, /health
+    99th percentile in seconds (a probe that fails or takes over 1 s counts as 1 s), the slowest time in seconds
+    from a move's answer to its last stream, streams that did not get it within 5 s).  Stops at the first step whose
+    99th percentile reaches 1 s."""
+    raise_open_files_limit(max(steps) + 256)
+
+    def conn() -> http.client.HTTPConnection:  # a new one each time: an idle one is closed after 2 s (keepalive)
+        return http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    crowd, games, out = StreamCrowd(port), [], []
+    try:
+        for step in steps:
+            while len(crowd.streams) < step:
+                if len(crowd.streams) % 250 == 0:
+                    seed = 900 + len(games)
+                    game_id, tokens = create(conn(), seed, players=3)
+                    games.append((game_id, tokens, Game(GameConfig(players=3, seed=seed))))
+                game_id, tokens, _ = games[-1]
+                viewer = len(crowd.streams) % 4
+                crowd.open(f"/games/{game_id}/events/stream", tokens[viewer] if viewer < 3 else None, label=game_id)
+            if crowd.waiting(lambda s: b"event: version" in s.data, 300):
+                raise SystemExit(f"not every one of {step} streams started")
+            times = []
+            for _ in range(probes):
+                t0 = time.perf_counter()
+                try:
+                    probe = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
+                    ok = request(probe, "GET", "/health")[0] == 200
+                except OSError:
+                    ok = False
+                times.append(time.perf_counter() - t0 if ok else 1.0)
+            slowest, late = 0.0, 0
+            for game_id, tokens, local in games:
+                seat, move = local.pending()["seat"], local.legal_moves()[0]
+                status, body = request(conn(), "POST", f"/games/{game_id}/moves", move, tokens[seat])
+                assert status == 200, body
+                local.apply(move)
+                t0, mark = time.perf_counter(), b'event: version\ndata: {"version":%d,' % json.loads(body)["state"]["version"]
+                left = crowd.waiting(lambda s, g=game_id, m=mark: s.label != g or m in s.data, 5)
+                slowest, late = max(slowest, time.perf_counter() - t0), late + len(left)
+            out.append((step, percentile(sorted(times), 0.99), slowest, late))
+            if out[-1][1] >= 1.0:
+                break
+    finally:
+        crowd.close()
+    return out
+
+
 def percentile(sorted_values: list[float], q: float) -> float:
     """The ``q`` quantile (0-1) of ``sorted_values``, by the nearest rank below."""
     return sorted_values[int(q * (len(sorted_values) - 1))]
@@ -198,6 +255,7 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--hints", type=int, default=60, help="hint requests to time")
     parser.add_argument("--hint-clients", type=int, default=2, help="concurrent clients asking for hints")
+    parser.add_argument("--streams", default="1000,2000,4000,8000,16000", help="event streams held at each step")
     args = parser.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
@@ -237,6 +295,14 @@ def main() -> None:
                   f"{statistics.median(times) * 1000:.0f} ms, max {times[-1] * 1000:.0f} ms over {len(times)} hints "
                   f"({partial} cut short by the budget) with {args.hint_clients} clients, {args.workers} gunicorn "
                   f"workers; {errors} refused")
+
+            steps = bench_streams(port, [int(n) for n in args.streams.split(",")])
+            held = max((n for n, p99, _, late in steps if p99 < 1.0 and not late), default=0)
+            detail = "; ".join(f"{n}: p99 {p99 * 1000:.0f} ms, slowest move to all its game's streams {slowest * 1000:.0f} ms"
+                               + (f" ({late} late)" if late else "") for n, p99, slowest, late in steps)
+            print(f"Open event streams held with /health p99 under 1 s: {held} (target >= 1,000 per machine) with "
+                  f"{args.workers} gunicorn gevent workers, 250 streams per 3-player game (seats and spectators), "
+                  f"one move per game at each step; {detail}")
         finally:
             os.killpg(proc.pid, signal.SIGTERM)
             proc.wait(timeout=20)
