@@ -10,11 +10,11 @@ worker, with three changes.
 - **Room for its connections.**  Each open connection (an event stream, mostly) holds a file descriptor: the worker
   raises its soft ``RLIMIT_NOFILE`` towards ``worker_connections`` (never above the hard limit).
 - **Streams end when the worker stops.**  On a graceful stop (``SIGTERM``, a restart) the open event streams end at
-  once (``service.games.watch.close_watchers``), so their clients reconnect to a worker that goes on instead of
-  holding this one for its whole ``graceful_timeout``.
+  once (``service.stopping``, where ``service.games.watch`` registers), so their clients reconnect to a worker that
+  goes on instead of holding this one for its whole ``graceful_timeout``.
 
-This module imports no part of the app: gunicorn's master imports it, before a worker applies gevent's monkey
-patching and loads the app.
+This module imports no part of the app but the dependency-free ``service.stopping``: gunicorn's master imports it,
+before a worker applies gevent's monkey patching and loads the app.
 """
 
 from __future__ import annotations
@@ -26,6 +26,8 @@ from typing import Any
 import gevent  # type: ignore[import-untyped]
 from gunicorn import util  # type: ignore[import-untyped]
 from gunicorn.workers.ggevent import GeventWorker  # type: ignore[import-untyped]
+
+from service import stopping
 
 #: descriptors a worker needs besides its connections (listening socket, database, logs, the app's files)
 RESERVED_FILES = 64
@@ -63,10 +65,4 @@ class ProblemGeventWorker(GeventWorker):
 
     def handle_exit(self, sig: int, frame: Any) -> None:
         super().handle_exit(sig, frame)
-        gevent.spawn(_close_streams)
-
-
-def _close_streams() -> None:
-    from service.games.watch import close_watchers  # the app's module, loaded in the worker by now
-
-    close_watchers()
+        gevent.spawn(stopping.stop)

@@ -8,8 +8,8 @@ server) and no query, and the database sees one query per poll whatever the numb
 
 The poller is a ``threading.Thread``, which is a greenlet under gunicorn's gevent worker (its monkey patching),
 and the waits are ``threading.Condition`` waits; both work the same under a threaded server or Flask's test
-client.  ``close_watchers()`` ends every wait at once (the gunicorn worker calls it when told to stop, so the
-streams end and their clients reconnect to a worker that goes on).
+client.  ``close_watchers()`` ends every wait at once (registered with ``service.stopping``: the gunicorn worker
+calls it when told to stop, so the streams end and their clients reconnect to a worker that goes on).
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
+from service.stopping import when_stopping
 from service.storage import GameHead, Storage
 
 log = logging.getLogger(__name__)
@@ -150,3 +151,6 @@ def close_watchers() -> None:
     """``close`` every ``GameWatcher`` of this process."""
     for watcher in list(_watchers):
         watcher.close()
+
+
+when_stopping(close_watchers)
