@@ -16,9 +16,10 @@ $(STAMP): pyproject.toml
 
 install: $(STAMP)
 
-# The web workers and, beside them, the heavy-work queue's consumer (service/gunicorn_conf.py; docs/api.md, "Serving").
+# gunicorn's settings are in service/gunicorn_conf.py: 2 gevent workers (WEB_CONCURRENCY), so an event stream or
+# a slow client costs a greenlet, not a thread, and beside them the heavy-work queue's consumer (docs/api.md, "Serving").
 serve: $(STAMP)
-	$(VENV)/bin/gunicorn -c service/gunicorn_conf.py --bind $(HOST):$(PORT) 'service.app:create_app()'
+	HOST=$(HOST) PORT=$(PORT) $(VENV)/bin/gunicorn -c service/gunicorn_conf.py 'service.app:create_app()'
 
 test: $(STAMP)
 	$(PY) -m ruff check solver service puzzles tests bench tools

@@ -11,14 +11,19 @@
 - ``GET /games/<id>`` requests per second again while 8 client processes keep asking for hints (and the hints
   answered per second), and while two all-bot games of hint bots play themselves, as ratios to the idle rate;
 - bot seats: the wall time of a 4-player game of hint bots at the default budget, from its creation to its end,
-  and the time from a person's move to the bots' replies in the state in a 1-person/3-bot game (95th percentile).
+  and the time from a person's move to the bots' replies in the state in a 1-person/3-bot game (95th percentile);
+- open event streams held: streams (spectators and seats of a few games) are opened in steps (``--streams``:
+  1,000, 2,000, 4,000, 8,000, 16,000) and held while ``/health`` is asked 50 times in a row; the figure is the most streams
+  held with the probes' 99th percentile under 1 s (issue 30's target: 1,000 or more per machine), with, at each
+  step, the time a move takes to reach every stream of its game.
 
 Targets (issue 8): 500 GET/s or more, 100 moves/s or more, hint 95th percentile within its budget plus
 100 ms; (issue 27) an all-bot 4-player hint game within 60 s, bots' replies within 3 s (95th percentile), GET 1,500/s
 or more while bot games run; (issue 30) GET with 8 hint clients within noise of idle.  Rate limits are turned off for the server under test (``FLASK_RATELIMIT_ENABLED=false``): the
 figures measure the service, not the limiter.
 Run: ``make bench`` or ``python bench/service.py [--seconds S] [--clients C] [--workers W] [--hints N]
-[--hint-clients C]``.
+[--hint-clients C] [--streams 1000,2000,...]``.  The server is started as ``make serve`` starts it
+(``service/gunicorn_conf.py``: gevent workers).
 """
 
 from __future__ import annotations
@@ -42,11 +47,14 @@ from pathlib import Path
 
 import _path  # noqa: F401  (first: keeps bench/solver.py from shadowing the solver package)
 
+from service.gunicorn_worker import raise_open_files_limit
 from solver.ai.bots import RandomBot, play_game
 from solver.engine.game import Game
 from solver.rules.setup import GameConfig
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+from tests.service.stream_crowd import StreamCrowd  # noqa: E402  (the tests' stream client, found from ROOT)
 
 
 def free_port() -> int:
@@ -67,11 +75,10 @@ def request(conn: http.client.HTTPConnection, method: str, path: str, body=None,
 
 
 def start_server(port: int, workers: int, db: Path) -> subprocess.Popen:
-    env = {**os.environ, "DATABASE_URL": f"sqlite:///{db}", "FLASK_RATELIMIT_ENABLED": "false", "WEB_CONCURRENCY": str(workers),
-           "FLASK_PUZZLES_AHEAD": "false"}
+    env = {**os.environ, "DATABASE_URL": f"sqlite:///{db}", "FLASK_RATELIMIT_ENABLED": "false", "HOST": "127.0.0.1",
+           "PORT": str(port), "WEB_CONCURRENCY": str(workers), "FLASK_PUZZLES_AHEAD": "false"}
     env.pop("FLASK_TASK_QUEUE", None)
-    cmd = [sys.executable, "-m", "gunicorn", "-c", "service/gunicorn_conf.py", "--bind", f"127.0.0.1:{port}",
-           "service.app:create_app()"]
+    cmd = [sys.executable, "-m", "gunicorn", "-c", "service/gunicorn_conf.py", "service.app:create_app()"]
     proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                             start_new_session=True)
     deadline = time.monotonic() + 60
@@ -91,8 +98,8 @@ def planned_game(seed: int) -> list[tuple[int, dict]]:
     return list(zip(game.move_seats, game.moves))
 
 
-def create(conn, seed: int) -> tuple[str, list[str]]:
-    status, body = request(conn, "POST", "/games", {"players": 4, "seed": seed})
+def create(conn, seed: int, players: int = 4) -> tuple[str, list[str]]:
+    status, body = request(conn, "POST", "/games", {"players": players, "seed": seed})
     assert status == 201, body
     data = json.loads(body)
     return data["id"], [t["token"] for t in data["tokens"]]
@@ -162,6 +169,55 @@ def bench_hints(port: int, hints: int, clients: int) -> tuple[list[float], list[
         p.join()
     times = sorted(t for r in results for t in r[0])
     return times, [b for r in results for b in r[1]], sum(r[2] for r in results), sum(r[3] for r in results)
+
+
+def bench_streams(port: int, steps: list[int], probes: int = 50) -> list[tuple[int, float, float, int]]:
+    """Hold ``steps[i]`` event streams (more at each step: spectators and seats of 3-player games, 250 streams a
+    game), probe ``/health`` ``probes`` times in a row and play one move in each game; per step: (streams, /health
+    99th percentile in seconds (a probe that fails or takes over 1 s counts as 1 s), the slowest time in seconds
+    from a move's answer to its last stream, streams that did not get it within 5 s).  Stops at the first step whose
+    99th percentile reaches 1 s."""
+    raise_open_files_limit(max(steps) + 256)
+
+    def conn() -> http.client.HTTPConnection:  # a new one each time: an idle one is closed after 2 s (keepalive)
+        return http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    crowd, games, out = StreamCrowd(port), [], []
+    try:
+        for step in steps:
+            while len(crowd.streams) < step:
+                if len(crowd.streams) % 250 == 0:
+                    seed = 900 + len(games)
+                    game_id, tokens = create(conn(), seed, players=3)
+                    games.append((game_id, tokens, Game(GameConfig(players=3, seed=seed))))
+                game_id, tokens, _ = games[-1]
+                viewer = len(crowd.streams) % 4
+                crowd.open(f"/games/{game_id}/events/stream", tokens[viewer] if viewer < 3 else None, label=game_id)
+            if crowd.waiting(lambda s: b"event: version" in s.data, 300):
+                raise SystemExit(f"not every one of {step} streams started")
+            times = []
+            for _ in range(probes):
+                t0 = time.perf_counter()
+                try:
+                    probe = http.client.HTTPConnection("127.0.0.1", port, timeout=1)
+                    ok = request(probe, "GET", "/health")[0] == 200
+                except OSError:
+                    ok = False
+                times.append(time.perf_counter() - t0 if ok else 1.0)
+            slowest, late = 0.0, 0
+            for game_id, tokens, local in games:
+                seat, move = local.pending()["seat"], local.legal_moves()[0]
+                status, body = request(conn(), "POST", f"/games/{game_id}/moves", move, tokens[seat])
+                assert status == 200, body
+                local.apply(move)
+                t0, mark = time.perf_counter(), b'event: version\ndata: {"version":%d,' % json.loads(body)["state"]["version"]
+                left = crowd.waiting(lambda s, g=game_id, m=mark: s.label != g or m in s.data, 5)
+                slowest, late = max(slowest, time.perf_counter() - t0), late + len(left)
+            out.append((step, percentile(sorted(times), 0.99), slowest, late))
+            if out[-1][1] >= 1.0:
+                break
+    finally:
+        crowd.close()
+    return out
 
 
 def percentile(sorted_values: list[float], q: float) -> float:
@@ -284,6 +340,30 @@ def background_bot_games(port: int, seeds: list[int], out) -> None:
     out.put(time.monotonic() - start)
 
 
+def bench_bots_and_load(port: int, path: str, token: str, rate: float, args: argparse.Namespace) -> None:
+    """GET under 8 hint clients and under two all-bot games (ratios to the idle ``rate``), the all-bot game's wall
+    time and the bots' reply time."""
+    loaded, hints_per_s = get_under_hints(port, path, token, args.seconds, args.clients * 2, 8)
+    print(f"GET /games/<id> while 8 clients ask for hints: {loaded:.0f} requests/s = {loaded / rate:.2f} x idle "
+          f"(target: within noise of 1); {hints_per_s:.1f} hints/s answered")
+    out = multiprocessing.Queue()
+    games = multiprocessing.Process(target=background_bot_games, args=(port, [700, 701], out))
+    games.start()
+    time.sleep(1)
+    with_bots, _ = bench_get(port, path, token, args.seconds, args.clients * 2)
+    print(f"GET /games/<id> while two all-bot 4-player hint games play: {with_bots:.0f} requests/s = "
+          f"{with_bots / rate:.2f} x idle (target >= 1500/s)")
+    games.join()
+    print(f"  (those two games took {out.get():.1f} s together)")
+    walls = [all_bot_game_seconds(port, 800 + n) for n in range(2)]
+    print(f"all-bot 4-player game of hint bots (default budget): {', '.join(f'{w:.1f}' for w in walls)} s of "
+          "wall time from creation to end (target <= 60 s)")
+    replies = sorted(bot_reply_times(port, 850))
+    print(f"bots' replies to a person's move (1 person, 3 hint bots): 95th percentile "
+          f"{percentile(replies, 0.95):.2f} s, median {statistics.median(replies):.2f} s over {len(replies)} "
+          "moves (target <= 3 s)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--seconds", type=float, default=10)
@@ -292,6 +372,7 @@ def main() -> None:
     parser.add_argument("--hints", type=int, default=60, help="hint requests to time")
     parser.add_argument("--hint-clients", type=int, default=2, help="concurrent clients asking for hints")
     parser.add_argument("--skip-bots", action="store_true", help="leave out the bot seats' and loaded GET figures")
+    parser.add_argument("--streams", default="1000,2000,4000,8000,16000", help="event streams held at each step")
     args = parser.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
@@ -331,27 +412,16 @@ def main() -> None:
                   f"{statistics.median(times) * 1000:.0f} ms, max {times[-1] * 1000:.0f} ms over {len(times)} hints "
                   f"({partial} cut short by the budget) with {args.hint_clients} clients, {args.workers} gunicorn "
                   f"workers; {errors} refused")
-            if args.skip_bots:
-                return
-            loaded, hints_per_s = get_under_hints(port, path, tokens[0], args.seconds, args.clients * 2, 8)
-            print(f"GET /games/<id> while 8 clients ask for hints: {loaded:.0f} requests/s = {loaded / rate:.2f} x idle "
-                  f"(target: within noise of 1); {hints_per_s:.1f} hints/s answered")
-            out = multiprocessing.Queue()
-            games = multiprocessing.Process(target=background_bot_games, args=(port, [700, 701], out))
-            games.start()
-            time.sleep(1)
-            with_bots, _ = bench_get(port, path, tokens[0], args.seconds, args.clients * 2)
-            print(f"GET /games/<id> while two all-bot 4-player hint games play: {with_bots:.0f} requests/s = "
-                  f"{with_bots / rate:.2f} x idle (target >= 1500/s)")
-            games.join()
-            print(f"  (those two games took {out.get():.1f} s together)")
-            walls = [all_bot_game_seconds(port, 800 + n) for n in range(2)]
-            print(f"all-bot 4-player game of hint bots (default budget): {', '.join(f'{w:.1f}' for w in walls)} s of "
-                  "wall time from creation to end (target <= 60 s)")
-            replies = sorted(bot_reply_times(port, 850))
-            print(f"bots' replies to a person's move (1 person, 3 hint bots): 95th percentile "
-                  f"{percentile(replies, 0.95):.2f} s, median {statistics.median(replies):.2f} s over {len(replies)} "
-                  "moves (target <= 3 s)")
+            if not args.skip_bots:
+                bench_bots_and_load(port, path, tokens[0], rate, args)
+
+            steps = bench_streams(port, [int(n) for n in args.streams.split(",")])
+            held = max((n for n, p99, _, late in steps if p99 < 1.0 and not late), default=0)
+            detail = "; ".join(f"{n}: p99 {p99 * 1000:.0f} ms, slowest move to all its game's streams {slowest * 1000:.0f} ms"
+                               + (f" ({late} late)" if late else "") for n, p99, slowest, late in steps)
+            print(f"Open event streams held with /health p99 under 1 s: {held} (target >= 1,000 per machine) with "
+                  f"{args.workers} gunicorn gevent workers, 250 streams per 3-player game (seats and spectators), "
+                  f"one move per game at each step; {detail}")
         finally:
             os.killpg(proc.pid, signal.SIGTERM)
             proc.wait(timeout=20)

@@ -7,8 +7,10 @@ document is at ``/openapi.json`` and browsable at ``/docs`` (flask-smorest).  Ev
 Settings (``create_app(config)``, or ``FLASK_<NAME>`` environment variables, JSON-decoded when they
 parse): ``DATABASE_URL`` (also read from the plain ``DATABASE_URL`` variable; default an SQLite
 file in the instance folder), ``DATABASE_LOCK_TIMEOUT`` (seconds a write waits for another's lock
-before the answer is 503: 30), ``SSE_MAX_SECONDS`` (25), ``SSE_POLL_SECONDS`` (0.5), the rate limits
+before the answer is 503: 30), ``SSE_MAX_SECONDS`` (300: an event stream's longest life) and ``SSE_POLL_SECONDS``
+(0.25: how often a worker reads the versions of the games its streams follow, ``service.games.watch``), the rate limits
 of ``service.limits``, ``MAX_CONTENT_LENGTH`` (bytes of a request body; default 256 KiB, 413 above),
+``BODY_TIMEOUT_SECONDS`` (10: the deadline of a whole request body, ``service.bodies``),
 the hint and plan budgets in milliseconds ``HINT_DEFAULT_BUDGET_MS`` (800), ``HINT_MAX_BUDGET_MS``
 (2000), ``PLACEMENTS_DEFAULT_BUDGET_MS`` (1000), ``PLACEMENTS_MAX_BUDGET_MS`` (2000), the heavy-work queue of
 ``service.heavy`` (``TASK_QUEUE``: read from ``FLASK_TASK_QUEUE`` at import; ``TASK_WAIT_SECONDS`` 5, how long a
@@ -36,14 +38,17 @@ from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from swagger_ui_bundle import swagger_ui_path
 
 from service.analysis.routes import blp as analysis_blp
+from service.bodies import DEFAULT_TIMEOUT_SECONDS, init_bodies
 from service.catalog.routes import blp as catalog_blp
 from service.games.bots import after_change
+from service.games.events import EventStreams
 from service.games.routes import blp as games_blp
 from service.games.store import Games
+from service.games.watch import GameWatcher
 from service.health import blp as health_blp
 from service.heavy import DEFAULT_WAIT_SECONDS, huey
 from service.limits import init_limits
-from service.problems import PROBLEM_JSON, ProblemSchema, problem, register_problem_handlers
+from service.problems import PROBLEM_JSON, FrontLineResponses, ProblemSchema, problem, register_problem_handlers
 from service.puzzles.routes import blp as puzzles_blp
 from service.puzzles.routes import puzzles_command
 from service.puzzles.store import PuzzleStore
@@ -112,8 +117,9 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         CORS_ORIGINS="*",
         JSON_SORT_KEYS=False,
         MAX_CONTENT_LENGTH=256 * 1024,
-        SSE_MAX_SECONDS=25,
-        SSE_POLL_SECONDS=0.5,
+        SSE_MAX_SECONDS=300,
+        SSE_POLL_SECONDS=0.25,
+        BODY_TIMEOUT_SECONDS=DEFAULT_TIMEOUT_SECONDS,
         HINT_DEFAULT_BUDGET_MS=800,
         HINT_MAX_BUDGET_MS=2000,
         PLACEMENTS_DEFAULT_BUDGET_MS=1000,
@@ -143,10 +149,14 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["wtw_catalog"] = catalog
     if app.config["TASK_QUEUE"] == "immediate":  # tasks run in the request's process (tests, tools)
         huey.immediate = True
-    app.extensions["wtw_games"] = Games(storage, catalog, on_change=after_change)
+    games = Games(storage, catalog, on_change=after_change)
+    app.extensions["wtw_games"] = games
+    app.extensions["wtw_streams"] = EventStreams(games, GameWatcher(storage, float(app.config["SSE_POLL_SECONDS"])),
+                                                 float(app.config["SSE_MAX_SECONDS"]))
     app.extensions["wtw_puzzles"] = PuzzleStore(storage, _date(app.config["PUZZLES_FIRST_DATE"]),
                                                 int(app.config["PUZZLES_DAYS_AHEAD"]), catalog=catalog if folder else None)
-    api = ProblemApi(app, spec_kwargs={"info": {"description": "JSON API of the Wild Tiled West engine: see docs/api.md"}})
+    api = ProblemApi(app, spec_kwargs={"info": {"description": "JSON API of the Wild Tiled West engine: see docs/api.md"},
+                                       "extra_plugins": [FrontLineResponses()]})
     api.spec.components.security_scheme("seatToken", {
         "type": "http", "scheme": "bearer",
         "description": "a seat's secret token from POST /games: Authorization: Bearer <token>"})
@@ -180,6 +190,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     init_limits(app, {"RATELIMIT_CREATE_GAMES": ("games.create_game",),
                       "RATELIMIT_ANALYSIS": ("games.get_hint", "analysis.post_hint", "analysis.post_placements")},
                 exempt_endpoints=("health.health",))
+    init_bodies(app)  # after the rate limits: a refused client's body is not read
     app.cli.add_command(puzzles_command)
     return app
 

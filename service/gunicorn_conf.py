@@ -1,10 +1,17 @@
-"""gunicorn's settings for the service (``make serve``, the ``Procfile``): ``gunicorn -c service/gunicorn_conf.py
-'service.app:create_app()'`` (docs/api.md, "Serving").
+"""gunicorn's settings for the service: ``gunicorn -c service/gunicorn_conf.py 'service.app:create_app()'``, as
+``make serve``, the ``Procfile`` and the tests start it (docs/api.md, "Serving").
 
-Besides the web workers, the master starts the heavy-work queue's consumer (``service.worker``: ``TASK_WORKERS``
-processes, default 2; 0 to run it apart, e.g. on other machines sharing a Redis queue) once it is ready, and stops it
-when it exits.  This file imports nothing of the service: the master must not load the app's modules before it
-forks the workers.
+- ``bind``: ``HOST`` (127.0.0.1) and ``PORT`` (8000) from the environment;
+- ``workers``: ``WEB_CONCURRENCY`` (2) processes;
+- ``worker_class``: gunicorn's gevent worker (``service.gunicorn_worker``): one greenlet per connection, so an
+  event stream or a slow client costs a greenlet, not a thread;
+- ``worker_connections``: ``WORKER_CONNECTIONS`` (10,000) connections at most per worker, event streams included;
+- beside the web workers, the master starts the heavy-work queue's consumer (``service.worker``: ``TASK_WORKERS``
+  processes, default 2; 0 to run it apart, e.g. on other machines sharing a Redis queue) once it is ready, and stops
+  it when it exits.
+
+Options given on gunicorn's command line win over these.  This file imports nothing of the service: the master must
+not load the app's modules (nor gevent's patches) before it forks the workers.
 """
 
 import os
@@ -14,8 +21,8 @@ import sys
 
 bind = f"{os.environ.get('HOST', '127.0.0.1')}:{os.environ.get('PORT', '8000')}"
 workers = int(os.environ.get("WEB_CONCURRENCY", "2"))
-worker_class = "gthread"
-threads = 8
+worker_class = "service.gunicorn_worker.ProblemGeventWorker"
+worker_connections = int(os.environ.get("WORKER_CONNECTIONS", "10000"))
 
 DEFAULT_TASK_WORKERS = 2
 #: how the consumer polls an idle SQLite queue, in seconds: first wait, longest wait, growth (Redis blocks instead)

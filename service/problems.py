@@ -6,6 +6,11 @@ that breaks its schema), by flask-limiter (429) or by Flask itself (404 for an u
 413), becomes ``{"type": "about:blank", "title", "status", "detail"}`` with that media type;
 argument errors add ``errors`` (field -> messages) and game refusals add ``rule`` (a short code:
 the engine's rule for an illegal move, or the service's, e.g. ``not_your_decision``).
+
+Some answers come before a request reaches its operation: gunicorn's own (414 for a request line over its
+``limit_request_line``, 431 for headers over its limits, 400 for a malformed request line or header; problem+json
+too: ``service.gunicorn_worker``) and those of ``service.bodies`` for a request with a body (400 incomplete, 408
+too slow, 413 too large).  ``FrontLineResponses`` documents them on every operation of the OpenAPI document.
 """
 
 from __future__ import annotations
@@ -14,11 +19,16 @@ import http
 import logging
 import traceback
 
+from apispec import BasePlugin
 from flask import Flask, Response, json
 from marshmallow import INCLUDE, Schema, fields
 from werkzeug.exceptions import HTTPException, InternalServerError
 
 PROBLEM_JSON = "application/problem+json"
+#: the statuses any request may get before its operation runs (gunicorn's: URI too long, header fields too large)
+FRONT_LINE = (414, 431)
+#: and those of a request with a body (``service.bodies``: incomplete, not in time, too large)
+FRONT_LINE_BODY = (400, 408, 413)
 log = logging.getLogger(__name__)
 
 
@@ -57,6 +67,19 @@ def problem_responses(blp, *codes: int):
             view = blp.alt_response(code, response=http.HTTPStatus(code).name)(view)
         return view
     return decorate
+
+
+class FrontLineResponses(BasePlugin):
+    """An apispec plugin: every operation documents the ``FRONT_LINE`` answers, and every operation with a request
+    body the ``FRONT_LINE_BODY`` ones too (each refers to the problem+json component of its status)."""
+
+    def operation_helper(self, path=None, operations=None, **kwargs) -> None:
+        for operation in (operations or {}).values():
+            responses = operation.setdefault("responses", {})
+            codes = FRONT_LINE + (FRONT_LINE_BODY if "requestBody" in operation else ())
+            for code in codes:
+                if code not in responses and str(code) not in responses:
+                    responses[str(code)] = http.HTTPStatus(code).name
 
 
 def problem(status: int, title: str, detail: str, headers: dict[str, str] | None = None, **extra: object) -> Response:

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, cast
@@ -47,6 +47,8 @@ CONNECT_TIMEOUT_S = 10  #: PostgreSQL: give up connecting after this long (then 
 LOST_RACE_SQLSTATES = frozenset({"40001", "40P01"})
 #: the PostgreSQL advisory lock (any fixed 64-bit number) held while a worker creates the missing tables
 SCHEMA_LOCK_KEY = 0x5754_5753_4348_454D
+#: game ids per query of ``Storage.heads`` (well below SQLite's and PostgreSQL's limits on bound parameters)
+HEADS_PER_QUERY = 500
 
 
 def database_url(config: dict[str, Any], instance_path: str) -> str:
@@ -287,6 +289,18 @@ class Storage:
         with self.engine.connect() as conn:  # Core, not a Session: this runs on every request
             row = conn.execute(select(*HEAD_COLUMNS).where(GameRecord.id == game_id)).first()
         return None if row is None else _head(row)
+
+    def heads(self, game_ids: Collection[str]) -> dict[str, GameHead]:
+        """The heads of the games ``game_ids`` that exist, by id: one query per ``HEADS_PER_QUERY`` ids (the event
+        streams' shared poll, ``service.games.streams``)."""
+        ids = sorted(i for i in set(game_ids) if _storable(i, length=32))
+        found: dict[str, GameHead] = {}
+        with self.engine.connect() as conn:
+            for start in range(0, len(ids), HEADS_PER_QUERY):
+                chunk = ids[start:start + HEADS_PER_QUERY]
+                found.update((row.id, _head(row)) for row in conn.execute(
+                    select(*HEAD_COLUMNS).where(GameRecord.id.in_(chunk))))
+        return found
 
     def row(self, game_id: str) -> GameRow | None:
         """The whole game row, or ``None`` when there is no such game."""

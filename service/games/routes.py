@@ -18,7 +18,7 @@ from service.analysis.routes import capped, deadline
 from service.analysis.schemas import HintQuerySchema, HintSchema
 from service.analysis.tasks import hint_task
 from service.games.bots import bot_setting
-from service.games.events import event_stream
+from service.games.events import EventStreams
 from service.games.schemas import (
     DESCRIPTIVE_MOVE_FIELDS,
     BoardDataSchema,
@@ -292,9 +292,8 @@ def get_event_stream(headers, args, game_id: str):
         page = g.events(head, seat, after)
         if page["undo"] is None and not page["events"]:
             return Response(status=204)
-    config = current_app.config
-    stream = event_stream(g, head, seat, after, float(config["SSE_MAX_SECONDS"]), float(config["SSE_POLL_SECONDS"]))
-    return Response(stream, mimetype="text/event-stream",
+    streams: EventStreams = current_app.extensions["wtw_streams"]
+    return Response(streams.stream(head, seat, after), mimetype="text/event-stream",
                     headers={"Cache-Control": "no-cache", "X-Accel-Buffering": "no"})
 
 

@@ -31,19 +31,12 @@ APP_SPEC = "service.app:create_app()"
 
 
 def serve_command() -> list[str]:
-    """The gunicorn options of ``make serve`` (Makefile), without the bind address."""
+    """The gunicorn options of ``make serve`` (Makefile): the words between ``gunicorn`` and the app (the address
+    comes from the ``HOST`` and ``PORT`` environment variables, as there)."""
     line = re.search(r"^serve:.*\n(?:#.*\n)*\t(.*)$", (ROOT / "Makefile").read_text(), re.MULTILINE).group(1)
-    args = line.split()
-    out, skip = [], False
-    for a in args[1:]:
-        if skip:
-            skip = False
-            continue
-        if a == "--bind":
-            skip = True
-            continue
-        out.append(a.strip("'"))
-    return out
+    words = [w.strip("'") for w in line.split()]
+    start = next(i for i, w in enumerate(words) if w.endswith("/gunicorn")) + 1
+    return words[start:words.index(APP_SPEC)]
 
 
 def free_port() -> int:
@@ -114,8 +107,8 @@ class Server:
         self.client = Client(self.port)
 
     def start(self, timeout: float = 60) -> Server:
-        cmd = [sys.executable, "-m", "gunicorn", "--bind", f"127.0.0.1:{self.port}", *serve_command(), APP_SPEC]
-        self.proc = subprocess.Popen(cmd, cwd=ROOT, env=self.env, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+        cmd = [sys.executable, "-m", "gunicorn", *serve_command(), APP_SPEC]
+        self.proc = subprocess.Popen(cmd, cwd=ROOT, env={**self.env, "HOST": "127.0.0.1", "PORT": str(self.port)}, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
                                      start_new_session=True)
         deadline = time.monotonic() + timeout
         while True:

@@ -93,9 +93,13 @@ def test_openapi_document_lists_the_catalog(client):
 
 
 def test_procfile_and_makefile_serve_the_same_app():
-    assert APP_SPEC in (ROOT / "Procfile").read_text()
+    # the same app with the same gunicorn settings (service/gunicorn_conf.py: gevent workers), on their addresses
+    procfile = (ROOT / "Procfile").read_text()
     serve = re.search(r"^serve:.*\n\t(.*)$", (ROOT / "Makefile").read_text(), re.MULTILINE).group(1)
-    assert "gunicorn" in serve and APP_SPEC in serve and "127.0.0.1" in (ROOT / "Makefile").read_text()
+    for line in (procfile, serve):
+        assert "gunicorn -c service/gunicorn_conf.py" in line and APP_SPEC in line
+    assert "HOST=$(HOST) PORT=$(PORT)" in serve and "127.0.0.1" in (ROOT / "Makefile").read_text()
+    assert "HOST=0.0.0.0" in procfile
 
 
 def _free_port() -> int:
