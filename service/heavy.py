@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from flask import Flask, current_app, has_app_context
-from huey import Huey, MemoryHuey, RedisHuey, SqliteHuey
+from huey import Huey, MemoryHuey, PriorityRedisHuey, SqliteHuey
 from huey.api import Result, TaskWrapper
 
 from service.problems import Refused
@@ -62,7 +62,7 @@ def make_huey(location: str) -> Huey:
     if location == "immediate":
         return MemoryHuey("wtw", immediate=True, utc=True)
     if location.startswith(("redis://", "rediss://", "unix://")):
-        return RedisHuey("wtw", url=location, notify_result=True, utc=True)
+        return PriorityRedisHuey("wtw", url=location, notify_result=True, utc=True)
     if location.startswith("sqlite:///"):
         path = Path(location.removeprefix("sqlite:///"))
         path.parent.mkdir(parents=True, exist_ok=True)
