@@ -84,8 +84,19 @@ def get_puzzle(puzzle_id: str):
     return _puzzle_answer(store().get(puzzle_id), PUBLISHED_MAX_AGE)
 
 
+#: An example body of the resources that take placements of a puzzle's hand.
+SOLUTION_EXAMPLE = {"placements": [{"tile": "t12#1", "orientation": 0, "row": 3, "col": 4}]}
+
+
+def _not_stored(body: object) -> Response:
+    """A JSON answer computed for this request only (nothing is stored; it must not be cached)."""
+    response = Response(dumps(body), mimetype="application/json")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 @blp.route("/<puzzle_id>/solutions", methods=["POST"])
-@blp.arguments(SolutionSchema, example={"placements": [{"tile": "t12#1", "orientation": 0, "row": 3, "col": 4}]})
+@blp.arguments(SolutionSchema, example=SOLUTION_EXAMPLE)
 @blp.response(200, VerdictSchema)
 @problem_responses(blp, 400, 404, 413, 422, 429)
 def post_solution(solution, puzzle_id: str):
@@ -94,14 +105,11 @@ def post_solution(solution, puzzle_id: str):
 
     404 ``unknown_puzzle``; 422 ``invalid_solution`` for a tile that is not in the puzzle's hand or is
     placed twice (or a body that breaks the schema).  Nothing is stored."""
-    verdict = store().verify(puzzle_id, solution)
-    response = Response(dumps(verdict), mimetype="application/json")
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return _not_stored(store().verify(puzzle_id, solution))
 
 
 @blp.route("/<puzzle_id>/board", methods=["POST"])
-@blp.arguments(SolutionSchema, example={"placements": [{"tile": "t12#1", "orientation": 0, "row": 3, "col": 4}]})
+@blp.arguments(SolutionSchema, example=SOLUTION_EXAMPLE)
 @blp.response(200, PuzzleBoardSchema)
 @problem_responses(blp, 400, 404, 413, 422, 429)
 def post_board(solution, puzzle_id: str):
@@ -122,11 +130,8 @@ def post_board(solution, puzzle_id: str):
     if board.illegal is not None:
         raise Refused(422, board.illegal["reason"], rule=board.illegal["rule"])
     title = f"Daily puzzle {stored.date} ({stored.difficulty})"
-    body = {"puzzle": stored.id, "placed": len(solution["placements"]), "svg": settlement_svg(board.settlement, title),
-            "options": board.options}
-    response = Response(dumps(body), mimetype="application/json")
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return _not_stored({"puzzle": stored.id, "placed": len(solution["placements"]),
+                        "svg": settlement_svg(board.settlement, title), "options": board.options})
 
 
 @click.group("puzzles")
