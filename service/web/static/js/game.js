@@ -148,11 +148,7 @@ class GameScreen {
     if (wanted !== null && state.seat !== wanted) { // another of my seats decides now: its own view (its partners)
       state = (await get(`/games/${this.gameId}`, { token: this.tokens[wanted] })).data;
     }
-    const previous = this.state;
     this.state = state;
-    const seatChanged = previous && this.seat !== this.viewSeat;
-    this.viewSeat = this.seat;
-    if (seatChanged && this.feed) this.feed.token = this.token;
     const ctx = this.ctx;
     this.el.title.textContent = this.state.players.length === 1 ? "Solo game" : `${this.state.players.length}-player game`;
     renderTable(this.el.table, ctx);
@@ -285,7 +281,11 @@ class GameScreen {
       return;
     }
     const legal = await get(`/games/${this.gameId}/legal-moves`, { token: this.tokens[pending.seat] });
-    if (legal.data.version !== this.state.version) return; // the game moved on meanwhile: the next update draws it
+    if (legal.data.version !== this.state.version) { // the game moved on meanwhile: draw the newer state
+      fill(this.el.decision, h("p", { class: "muted" }, "The game moved on…"));
+      this.refresh();
+      return;
+    }
     this.moves = legal.data.moves;
     if (pending.type !== "draft") this.selectedStack = null;
     const [title, text] = decisionWords(this.ctx, pending, true);
