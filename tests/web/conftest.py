@@ -15,6 +15,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import sync_playwright
 
 from puzzles.format import canonical_json
 from service.storage import Storage, StoredPuzzle
@@ -67,13 +68,11 @@ def server(tmp_path_factory, today_puzzle):
     s = Server(url).start()
     s.base = f"http://127.0.0.1:{s.port}/"
     yield s
-    s.stop()
+    s.kill()  # at once: a graceful stop would wait for the event streams the pages left open
 
 
 @pytest.fixture(scope="session")
 def browser():
-    from playwright.sync_api import sync_playwright  # a test dependency: imported only when a browser is there
-
     with sync_playwright() as p:
         b = p.chromium.launch(executable_path=chromium_path())
         yield b

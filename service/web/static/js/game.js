@@ -45,13 +45,18 @@ class GameScreen {
    * (null: I watch). */
   seatIn(state) {
     const pending = state?.pending?.seat;
-    if (pending !== undefined && pending !== null && this.mySeats.has(pending)) return pending;
+    if (pending !== undefined && pending !== null && this.playable(pending, state)) return pending;
     const mine = [...this.mySeats].sort((a, b) => a - b);
     return mine.length ? mine[0] : null;
   }
 
   get seat() {
     return this.seatIn(this.state);
+  }
+
+  /** Whether I play `seat` in `state`: I hold its token and have not left it to a bot. */
+  playable(seat, state = this.state) {
+    return this.mySeats.has(seat) && !state?.seats?.[seat]?.bot;
   }
 
   get token() {
@@ -79,10 +84,17 @@ class GameScreen {
       token: this.token,
       onEvents: (log) => renderEvents(this.el.events, this.ctx, log),
       onVersion: (v) => { if (!this.state || v.version > this.state.version) this.refresh(); },
-      onLink: (status) => { this.el.link.textContent = { live: "● live", reconnecting: "○ reconnecting…", ended: "● game over" }[status]; this.el.link.dataset.status = status; },
+      onLink: (status) => this.showLink(status),
     });
     this.feed.start().catch((error) => toast(explain(error), "error"));
     this.watchdog = setInterval(() => this.refresh(), 30000); // in case a stream message was missed
+  }
+
+  /** The event stream's state in the header: live, reconnecting (EventSource does it by itself), or the game over. */
+  showLink(status) {
+    const shown = this.state?.finished ? "ended" : status;
+    this.el.link.textContent = { live: "● live", reconnecting: "○ reconnecting…", ended: "● game over" }[shown];
+    this.el.link.dataset.status = shown;
   }
 
   stop() {
@@ -164,6 +176,7 @@ class GameScreen {
       performance.clearMarks("wtw:move");
     }
     this.root.dataset.version = state.version;
+    if (state.finished) this.showLink("ended");
     this.findLastMover();
   }
 
@@ -247,7 +260,7 @@ class GameScreen {
 
   get myDecision() {
     const pending = this.state?.pending;
-    return !!pending && this.mySeats.has(pending.seat);
+    return !!pending && this.playable(pending.seat);
   }
 
   async renderDecision() {
@@ -276,7 +289,7 @@ class GameScreen {
       fill(this.el.decision, h("h2", { id: "decision-title" }, "Waiting"),
         h("p", {}, state.seats?.[pending.seat]?.open ? "That seat is still open: share its invitation link (Players)."
           : this.mySeats.size ? "The other players are deciding; their moves appear here as they happen." : "You are watching: the moves appear here as they happen."),
-        this.mySeats.size ? this.undoButton() : null);
+        this.mySeats.size ? this.undoButton() : null, this.leaveButton());
       this.drawTrays();
       return;
     }
@@ -304,7 +317,7 @@ class GameScreen {
       this.el.error, this.el.choices,
       h("div", { class: "decision-tools" },
         h("button", { type: "button", class: "hint-button", onclick: () => this.hint() }, "Hint"),
-        this.undoButton()),
+        this.undoButton(), this.leaveButton()),
       this.el.hint);
     this.drawChoices();
     this.drawTrays();
@@ -332,9 +345,27 @@ class GameScreen {
   }
 
   undoButton() {
-    const allowed = this.lastMover !== null && this.mySeats.has(this.lastMover) && this.undoable && !this.state.finished;
+    const allowed = this.lastMover !== null && this.playable(this.lastMover) && this.undoable && !this.state.finished;
     return h("button", { type: "button", class: "undo-button", disabled: !allowed, title: allowed ? "Take back your last move" : "Your last move can be taken back only while nothing was revealed since",
       onclick: () => this.undo() }, "Undo my last move");
+  }
+
+  /** "Leave the game": a bot plays my seat from now on (POST /games/<id>/leave); only while I play it. */
+  leaveButton() {
+    const seat = this.seat;
+    if (seat === null || !this.playable(seat) || this.state.finished) return null;
+    return h("button", { type: "button", class: "leave-button", onclick: () => this.leave(seat) }, "Leave the game");
+  }
+
+  async leave(seat) {
+    if (!window.confirm("Leave this game? A bot plays your seat from now on, and you cannot come back.")) return;
+    try {
+      const answer = await post(`/games/${this.gameId}/leave`, undefined, { token: this.tokens[seat] });
+      toast("You left the game: a bot plays your seat now.");
+      await this.apply(answer.data.state);
+    } catch (error) {
+      toast(explain(error), "error");
+    }
   }
 
   /** Who made the last move (undo is offered only for my own): the last entry of the move log. */

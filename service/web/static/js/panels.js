@@ -20,7 +20,7 @@ export function seatLabel(ctx, seat) {
   const name = info.name || `Seat ${seat}`;
   const tags = [];
   if (ctx.mySeats.has(seat)) tags.push("you");
-  if (info.bot) tags.push(BOT_WORDS[info.bot] || `${info.bot} bot`);
+  if (info.bot && !/bot/i.test(name)) tags.push(BOT_WORDS[info.bot] || `${info.bot} bot`);
   return tags.length ? `${name} (${tags.join(", ")})` : name;
 }
 

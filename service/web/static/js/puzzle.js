@@ -13,8 +13,18 @@ export async function showPuzzle(root, difficulty = "medium", date = null) {
   fill(root, h("p", { class: "loading" }, "Fetching the daily puzzle (the first request of a day builds it: a few seconds)…"));
   const catalog = await loadCatalog();
   let puzzle;
+  const url = `/puzzles/daily?difficulty=${encodeURIComponent(difficulty)}${date ? `&date=${encodeURIComponent(date)}` : ""}`;
   try {
-    puzzle = (await get(`/puzzles/daily?difficulty=${encodeURIComponent(difficulty)}${date ? `&date=${encodeURIComponent(date)}` : ""}`)).data;
+    // A day not built yet is built on the server's queue: 503 "generating" says when to ask again (for a minute).
+    for (let tries = 0; ; tries++) {
+      try {
+        puzzle = (await get(url)).data;
+        break;
+      } catch (error) {
+        if (!(error instanceof ApiError && error.status === 503 && error.rule === "generating" && tries < 12)) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 1000 * Math.min(10, Number(error.retryAfter) || 2)));
+      }
+    }
   } catch (error) {
     fill(root, h("section", { class: "panel" }, h("h1", {}, "Daily puzzle"), h("p", { class: "refusal" }, explain(error)),
       h("p", {}, h("a", { href: "#/puzzle/medium" }, "Today's medium puzzle"), " · ", h("a", { href: "#/" }, "Start page"))));

@@ -126,7 +126,7 @@ async function fillLobby(host, catalog) {
     h("div", {}, h("strong", {}, `${g.players}-player game`), h("span", { class: "muted" }, ` created ${new Date(g.created).toLocaleString()}`)),
     h("div", { class: "lobby-seats" }, g.seats.map((s) => (s.open
       ? h("button", { type: "button", class: "primary small", onclick: () => join(g.id, s.seat) }, `Join seat ${s.seat} (${sideName(catalog, g.sides[s.seat])})`)
-      : h("span", { class: "taken" }, `${s.name}${s.bot ? ` (${s.bot} bot)` : ""}`))))))));
+      : h("span", { class: "taken" }, `${s.name}${s.bot && !/bot/i.test(s.name) ? ` (${s.bot} bot)` : ""}`))))))));
 }
 
 /** Claim `seat` of `gameId` under the name typed in (or the one kept), keep its token, open the game. */
