@@ -38,11 +38,16 @@ def parse_solution(solution: object, hand: set[str], known) -> list[Placement]:
     return out
 
 
-def _illegal(optimum: int, index: int, placement: Placement, check: PlacementCheck) -> dict:
+def illegal_verdict(index: int, placement: Placement, check: PlacementCheck) -> dict:
+    """What an illegal ``check`` of the solution's placement number ``index`` says: ``{"rule", "placement", "cell",
+    "reason"}`` (the rule's code, the index, the first offending ``[row, col]`` or None, the reason in words)."""
     assert check.rule is not None  # an illegal placement names the rule it breaks
-    return {"legal": False, "score": None, "optimum": optimum, "breakdown": None, "rule": check.rule.value,
-            "placement": index, "cell": list(check.cell) if check.cell else None,
+    return {"rule": check.rule.value, "placement": index, "cell": list(check.cell) if check.cell else None,
             "reason": f"placement {index} (tile {placement.tile_id}): {check.message}"}
+
+
+def _illegal(optimum: int, index: int, placement: Placement, check: PlacementCheck) -> dict:
+    return {"legal": False, "score": None, "optimum": optimum, "breakdown": None, **illegal_verdict(index, placement, check)}
 
 
 def verify_solution(puzzle: dict, solution: dict, catalog: Catalog | None = None) -> dict:
@@ -78,7 +83,7 @@ def verify_solution(puzzle: dict, solution: dict, catalog: Catalog | None = None
     if changed:
         raise PuzzleError("the puzzle's id does not match its content: it was changed after publication")
     catalog = position.catalog
-    placements = parse_solution(solution, {t.id for t in position.tiles}, lambda t: _known(catalog, t))
+    placements = parse_solution(solution, {t.id for t in position.tiles}, lambda t: known_tile(catalog, t))
     tiles = [position.tile(p.tile_id) for p in placements]
     scratch = position.settlement.copy()
     for i, (p, tile) in enumerate(zip(placements, tiles)):
@@ -110,7 +115,8 @@ def _where(p: Placement) -> tuple[int, int, int]:
     return p.orientation, p.row, p.col
 
 
-def _known(catalog, tile_id: str) -> bool:
+def known_tile(catalog: Catalog, tile_id: str) -> bool:
+    """True when ``catalog`` has a tile ``tile_id``."""
     try:
         catalog.tile(tile_id)
     except KeyError:

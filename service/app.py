@@ -54,6 +54,8 @@ from service.puzzles.routes import puzzles_command
 from service.puzzles.store import PuzzleStore
 from service.puzzles.tasks import GENERATION_LIMIT
 from service.storage import BUSY_TIMEOUT_S, Storage, database_url
+from service.web import ENDPOINTS as WEB_ENDPOINTS
+from service.web import blp as web_blp
 from solver.components.catalog import load_catalog, load_catalog_from
 
 API_TITLE = "Wild Tiled West engine"
@@ -166,6 +168,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api.register_blueprint(analysis_blp)
     api.register_blueprint(puzzles_blp)
     register_problem_handlers(app)
+    app.register_blueprint(web_blp)  # the web client at / (not part of the API: no OpenAPI entry)
     app.add_url_rule(SWAGGER_UI_ROUTE + "/<path:filename>", "swagger_ui_files",
                      lambda filename: send_from_directory(swagger_ui_path, filename))
     # Browsers on other origins may call the API (tokens travel in the Authorization header, never in cookies).
@@ -189,7 +192,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     init_limits(app, {"RATELIMIT_CREATE_GAMES": ("games.create_game",),
                       "RATELIMIT_ANALYSIS": ("games.get_hint", "analysis.post_hint", "analysis.post_placements")},
-                exempt_endpoints=("health.health",))
+                exempt_endpoints=("health.health", *WEB_ENDPOINTS))
     init_bodies(app)  # after the rate limits: a refused client's body is not read
     app.cli.add_command(puzzles_command)
     return app

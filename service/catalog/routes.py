@@ -1,11 +1,14 @@
-"""Read-only catalog resources: ``GET /catalog/tiles``, ``/catalog/boards``,
-``/catalog/boards/<board_id>`` and ``/catalog/scoreboard``.
+"""Read-only catalog resources: ``GET /catalog/tiles``, ``/catalog/tiles/<tile_id>.svg`` (a tile's picture),
+``/catalog/boards``, ``/catalog/boards/<board_id>`` and ``/catalog/scoreboard``.
 
 Every value carries its provenance (rulebook, public, derived or reconstructed).
 """
 
 from __future__ import annotations
 
+import hashlib
+
+from flask import Response, request
 from flask_smorest import abort
 
 from service.catalog import app_catalog
@@ -14,9 +17,12 @@ from service.catalog.schemas import (
     BoardListSchema,
     BoardSchema,
     ScoreboardCatalogSchema,
+    TilePictureQuerySchema,
     TilesCatalogSchema,
 )
 from service.parsing import Blueprint
+from service.problems import Refused, problem_responses
+from solver.render.svg import tile_svg
 
 blp = Blueprint("catalog", __name__, url_prefix="/catalog", description="The game's components, read-only")
 
@@ -30,6 +36,37 @@ def tiles():
     catalog = app_catalog()
     return {"tiles": catalog.tile_types, "alley": catalog.alley, "buildings": catalog.buildings,
             "trays": catalog.trays, "legend": TILE_LEGEND_JSON}
+
+
+#: How long a browser may keep a tile's picture without asking again, in seconds (the catalog changes only with a
+#: restart on other data files, and the picture's ETag tells it apart then).
+PICTURE_MAX_AGE = 3600
+
+
+@blp.route("/tiles/<tile_id>.svg")
+@blp.arguments(TilePictureQuerySchema, location="query")
+@blp.response(200, content_type="image/svg+xml", description="An SVG picture of the tile in that orientation")
+@blp.alt_response(304, description="Not Modified: If-None-Match names this picture")
+@problem_responses(blp, 404, 422, 429)
+def tile_picture(args, tile_id: str):
+    """A picture of the tile type ``tile_id`` (``t07``; a tray tile ``t07#2`` or ``alley`` too) in ``orientation``
+    (an index of its ``orientation_shapes``, default 0), drawn as on a settlement board (``board.svg``): 44 pixels a
+    square, the bounding box's top-left square at (0, 0), a transparent background, no margin.  A client shows it
+    in a tray or lays it over a board picture as a placement's ghost.  404 ``unknown_tile``; 422
+    ``unknown_orientation`` for an orientation the tile does not have."""
+    try:
+        tile = app_catalog().tile(tile_id)
+    except KeyError:
+        raise Refused(404, f"no tile {tile_id!r}: GET /catalog/tiles lists them", rule="unknown_tile") from None
+    try:
+        svg = tile_svg(tile, args["orientation"])
+    except IndexError as exc:
+        raise Refused(422, str(exc), rule="unknown_orientation") from None
+    tag = hashlib.sha256(svg.encode()).hexdigest()[:16]
+    response = Response(status=304) if request.if_none_match.contains(tag) else Response(svg, mimetype="image/svg+xml")
+    response.headers["ETag"] = f'"{tag}"'
+    response.headers["Cache-Control"] = f"public, max-age={PICTURE_MAX_AGE}"
+    return response
 
 
 @blp.route("/boards")

@@ -9,7 +9,9 @@ where ``kind`` is rulebook, public, derived or reconstructed.
 from __future__ import annotations
 
 from marshmallow import Schema, fields
+from marshmallow.validate import Range
 
+from solver.components.geometry import turned_and_mirrored
 from solver.components.values import BOARD_LEGEND, TILE_LEGEND, SpaceKind
 
 
@@ -60,7 +62,8 @@ class OrientationSchema(Schema):
     """One orientation of a tile, by its index (the ``orientation`` of a ``place`` move): ``flipped`` (mirrored
     left-right first) and ``turns`` (then quarter-turns clockwise, 0-3), its bounding box, and the squares it covers
     relative to the anchor (a placement's ``row``, ``col`` is the bounding box's top-left square), each with its
-    content."""
+    content.  In ``GET /catalog/tiles``, also ``turned`` and ``mirrored``: the index of the orientation a further
+    quarter-turn clockwise, and a left-right flip, of this one make (a symmetric tile may turn into itself)."""
 
     index = fields.Integer()
     flipped = fields.Boolean()
@@ -68,6 +71,14 @@ class OrientationSchema(Schema):
     height = fields.Integer(metadata={"description": "squares"})
     width = fields.Integer(metadata={"description": "squares"})
     cells = fields.Function(_cells, metadata={"description": "list of TileCell, relative to the anchor"})
+
+
+def _orientation_shapes(tile) -> list[dict[str, object]]:
+    """``OrientationSchema`` of each orientation of ``tile``, with ``turned`` and ``mirrored``: the orientation index
+    a quarter-turn clockwise and a left-right flip of it make (``solver.components.geometry.turned_and_mirrored``)."""
+    steps = turned_and_mirrored(tile.orientations)
+    return [{**shape, "turned": turned, "mirrored": mirrored}
+            for shape, (turned, mirrored) in zip(OrientationSchema(many=True).dump(tile.orientations), steps)]
 
 
 class TileSchema(Schema):
@@ -85,8 +96,9 @@ class TileSchema(Schema):
     shape = fields.Function(lambda t: t.shape_text.split("\n"))
     cells = fields.Function(_cells, metadata={"description": "list of TileCell"})
     orientations = fields.Function(lambda t: len(t.orientations), metadata={"description": "distinct orientations (rotations and flips)"})
-    orientation_shapes = fields.Function(lambda t: OrientationSchema(many=True).dump(t.orientations), metadata={
-        "description": "list of Orientation: every orientation index, which flip and turn it is, and its squares"})
+    orientation_shapes = fields.Function(lambda t: _orientation_shapes(t), metadata={
+        "description": "list of Orientation: every orientation index, which flip and turn it is, its squares, and the "
+                       "orientations a quarter-turn (`turned`) and a left-right flip (`mirrored`) of it make"})
     stack = fields.Function(lambda t: dict(zip(("tray", "row", "col"), t.stack)) if t.stack else None)
     provenance = fields.Nested(ProvenanceSchema)
 
@@ -143,6 +155,13 @@ class TraysSchema(Schema):
     prairie_slots = fields.List(fields.Nested(PrairieSlotSchema))
     river_slots = fields.List(fields.Nested(RiverSlotSchema))
     provenance = fields.Nested(ProvenanceSchema)
+
+
+class TilePictureQuerySchema(Schema):
+    """``GET /catalog/tiles/<tile_id>.svg``: ``orientation``, an index of the tile's ``orientation_shapes`` (default 0)."""
+
+    orientation = fields.Integer(load_default=0, strict=False, validate=Range(0, 7),
+                                 metadata={"description": "orientation index (0 to the tile's orientations - 1)"})
 
 
 class TilesCatalogSchema(Schema):

@@ -1,5 +1,5 @@
-"""Daily puzzle resources: ``GET /puzzles/daily``, ``GET /puzzles/{puzzle_id}`` and ``POST
-/puzzles/{puzzle_id}/solutions`` (docs/api.md, "Daily puzzles"; the puzzles themselves: docs/puzzles.md),
+"""Daily puzzle resources: ``GET /puzzles/daily``, ``GET /puzzles/{puzzle_id}``, ``POST
+/puzzles/{puzzle_id}/solutions`` and ``POST /puzzles/{puzzle_id}/board`` (docs/api.md, "Daily puzzles"; the puzzles themselves: docs/puzzles.md),
 and the ``flask puzzles generate`` command that stores the coming days' puzzles ahead of time.
 
 No token: puzzles are the same for everybody.  A puzzle never changes once published, so its answers
@@ -9,19 +9,23 @@ carry its id as ``ETag`` and may be cached; the optimal solution is never answer
 from __future__ import annotations
 
 import datetime
+import json
 
 import click
 from flask import Response, current_app, request, url_for
 from flask.cli import with_appcontext
 
 from puzzles.generate import DIFFICULTIES
+from puzzles.play import puzzle_board
+from puzzles.position import PuzzleError
 from service.games.store import dumps
 from service.parsing import Blueprint
 from service.problems import Refused, problem_responses
-from service.puzzles.schemas import DailyQuerySchema, PuzzleSchema, SolutionSchema, VerdictSchema
+from service.puzzles.schemas import DailyQuerySchema, PuzzleBoardSchema, PuzzleSchema, SolutionSchema, VerdictSchema
 from service.puzzles.store import PuzzleStore
 from service.puzzles.tasks import daily_puzzle
 from service.storage import StoredPuzzle
+from solver.render.svg import settlement_svg
 
 blp = Blueprint("puzzles", __name__, url_prefix="/puzzles", description="Daily solo puzzles: fetch one, submit a solution")
 
@@ -80,8 +84,19 @@ def get_puzzle(puzzle_id: str):
     return _puzzle_answer(store().get(puzzle_id), PUBLISHED_MAX_AGE)
 
 
+#: An example body of the resources that take placements of a puzzle's hand.
+SOLUTION_EXAMPLE = {"placements": [{"tile": "t12#1", "orientation": 0, "row": 3, "col": 4}]}
+
+
+def _not_stored(body: object) -> Response:
+    """A JSON answer computed for this request only (nothing is stored; it must not be cached)."""
+    response = Response(dumps(body), mimetype="application/json")
+    response.headers["Cache-Control"] = "no-store"
+    return response
+
+
 @blp.route("/<puzzle_id>/solutions", methods=["POST"])
-@blp.arguments(SolutionSchema, example={"placements": [{"tile": "t12#1", "orientation": 0, "row": 3, "col": 4}]})
+@blp.arguments(SolutionSchema, example=SOLUTION_EXAMPLE)
 @blp.response(200, VerdictSchema)
 @problem_responses(blp, 400, 404, 413, 422, 429)
 def post_solution(solution, puzzle_id: str):
@@ -90,10 +105,33 @@ def post_solution(solution, puzzle_id: str):
 
     404 ``unknown_puzzle``; 422 ``invalid_solution`` for a tile that is not in the puzzle's hand or is
     placed twice (or a body that breaks the schema).  Nothing is stored."""
-    verdict = store().verify(puzzle_id, solution)
-    response = Response(dumps(verdict), mimetype="application/json")
-    response.headers["Cache-Control"] = "no-store"
-    return response
+    return _not_stored(store().verify(puzzle_id, solution))
+
+
+@blp.route("/<puzzle_id>/board", methods=["POST"])
+@blp.arguments(SolutionSchema, example=SOLUTION_EXAMPLE)
+@blp.response(200, PuzzleBoardSchema)
+@problem_responses(blp, 400, 404, 413, 422, 429)
+def post_board(solution, puzzle_id: str):
+    """The puzzle's settlement after the hand tiles placed so far (``placements``, played in the order given, each
+    under every placement rule), as a picture (``svg``, drawn like ``board.svg``), and every legal placement of each
+    hand tile not placed yet (``options``: tile id -> ``place`` moves with their ``squares`` and ``label``): what a
+    client shows while a player solves the puzzle one tile at a time.  Nothing is stored; the score is the verdict's
+    (``POST /puzzles/{puzzle_id}/solutions``).
+
+    404 ``unknown_puzzle``; 422 with the placement rule broken (``not_connected``, ``overlap``, ...) and the reason
+    when a placement is illegal where it stands in the order, ``invalid_solution`` for a tile that is not in the hand
+    or is placed twice (or a body that breaks the schema)."""
+    stored = store().get(puzzle_id)
+    try:
+        board = puzzle_board(json.loads(stored.canonical), solution, store().catalog)
+    except PuzzleError as exc:
+        raise Refused(422, str(exc), rule="invalid_solution") from None
+    if board.illegal is not None:
+        raise Refused(422, board.illegal["reason"], rule=board.illegal["rule"])
+    title = f"Daily puzzle {stored.date} ({stored.difficulty})"
+    return _not_stored({"puzzle": stored.id, "placed": len(solution["placements"]),
+                        "svg": settlement_svg(board.settlement, title), "options": board.options})
 
 
 @click.group("puzzles")

@@ -86,3 +86,14 @@ class VerdictSchema(OpenSchema):
     placement = fields.Integer()
     cell = fields.List(fields.Integer(), allow_none=True)
     reason = fields.String()
+
+
+class PuzzleBoardSchema(Schema):
+    """``POST /puzzles/{puzzle_id}/board``: the puzzle's settlement after the placements posted (``placed`` of them),
+    as an SVG picture (``svg``, text), and ``options``: for each hand tile not placed yet, its legal placements now,
+    ``place`` moves ``{type, tile, orientation, row, col, squares, label}`` (``squares``: the ``[row, col]`` covered)."""
+
+    puzzle = fields.String(required=True)
+    placed = fields.Integer(required=True)
+    svg = fields.String(required=True, metadata={"description": "the settlement board's picture, image/svg+xml text"})
+    options = fields.Dict(keys=fields.String(), values=fields.List(fields.Dict()), required=True)

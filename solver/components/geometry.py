@@ -97,6 +97,14 @@ def orientations(cells: Sequence[tuple[Coord, T]]) -> tuple[Orientation[T], ...]
     return tuple(out)
 
 
+def turned_and_mirrored(shapes: Sequence[Orientation[T]]) -> list[tuple[int, int]]:
+    """For each orientation of one tile (``orientations``' answer, by index), the index of the orientation a further
+    quarter-turn clockwise makes and of the one mirroring it left-right makes: the steps of a frontend's rotate and
+    flip keys.  Raises ``KeyError`` when ``shapes`` are not every orientation of one tile."""
+    index = {o.cells: o.index for o in shapes}
+    return [(index[transform(o.cells, False, 1)], index[transform(o.cells, True, 0)]) for o in shapes]
+
+
 def is_edge_connected(squares: Iterable[Coord]) -> bool:
     """True when the squares form one group through shared edges (an empty set is not)."""
     todo = set(squares)

@@ -69,7 +69,7 @@ from solver.rules.placement import check_placement, has_legal_placement, legal_p
 from solver.rules.player import PlayerState
 from solver.rules.settlement import Settlement
 from solver.rules.setup import GameConfig, choose_sides, deal_partners, seat_players, setup_contracts, setup_dice
-from solver.rules.solo import SoloState, reveal_bandit_card, solo_rank, solo_tussle
+from solver.rules.solo import SoloState, reveal_bandit_card, solo_rank, solo_tussle, uncovered_bandits
 from solver.rules.table import Event, Step
 from solver.rules.trays import TrayState
 from solver.rules.tussle import WIN, count_bandits, resolve_tussle
@@ -719,14 +719,17 @@ class Game(PlacementEffects):
         it is named.  Left out: the seed and the chance counter, the partner and bandit deck orders (sizes only),
         other seats' face-down and dealt partners, other seats' private events and partner choices in the move
         log, and the agenda (``pending`` names the decision instead).  Dice not yet rolled do not exist.
-        Added: ``pending``, ``bandits`` per seat (open information) and ``scores`` (each seat's breakdown;
-        another seat's partner points are left out while a partner is face down)."""
+        Added: ``pending``, ``bandits`` per seat (open information), ``scores`` (each seat's breakdown;
+        another seat's partner points are left out while a partner is face down) and in solo play
+        ``solo.bandit_ridge``, the bandits the player tussles against (Solo play / Gameplay)."""
         return views.view_of(self.to_json(), seat, *self._open_information())
 
-    def _open_information(self) -> tuple[dict[str, Any] | None, list[int], list[ScoreBreakdown]]:
-        """What every view adds to the state: the pending decision, each seat's unshot bandits and breakdown."""
+    def _open_information(self) -> tuple[dict[str, Any] | None, list[int], list[ScoreBreakdown], int | None]:
+        """What every view adds to the state: the pending decision, each seat's unshot bandits and breakdown, and in
+        solo play the bandits on Bandit Ridge and the revealed bandit cards not covered by bullets."""
         seats = range(len(self.players))
-        return self.pending(), [self.bandits(s) for s in seats], [self.score_breakdown(s) for s in seats]
+        ridge = None if self.solo is None else uncovered_bandits(self.catalog, self.solo)
+        return self.pending(), [self.bandits(s) for s in seats], [self.score_breakdown(s) for s in seats], ridge
 
 
 MoveT = TypeVar("MoveT", bound=Move)  #: the moves of one kind of decision

@@ -66,9 +66,15 @@ def _draft_label(game: Game, move: dict[str, Any]) -> str:
     return text
 
 
+def placement_label(catalog: Catalog, tile_id: str, orientation: int, row: int, col: int) -> str:
+    """``"Sheriff's Office t07#1 at (3, 4), turned 90°, flipped"``: a placement of the tile ``tile_id`` (``"alley"``
+    for an alley) in words; raises ``KeyError`` for an unknown tile, ``IndexError`` for an orientation it lacks."""
+    shape = (catalog.alley if tile_id == "alley" else catalog.tile(tile_id)).orientations[orientation]
+    return f"{tile_name(catalog, tile_id)} at ({row}, {col}), {orientation_words(shape)}"
+
+
 def _place_label(game: Game, move: dict[str, Any]) -> str:
-    orientation = _placed_tile(game, move).orientations[move["orientation"]]
-    return f"{tile_name(game.catalog, move['tile'])} at ({move['row']}, {move['col']}), {orientation_words(orientation)}"
+    return placement_label(game.catalog, move["tile"], move["orientation"], move["row"], move["col"])
 
 
 #: The words of each move that needs no more than its own fields (the others: ``move_label``).

@@ -306,11 +306,12 @@ def score_view(breakdown: Mapping[str, Any], partners_hidden: bool) -> JSON:
 
 
 def view_of(data: JSON, seat: int | None, pending: JSON | None, bandits: list[int],
-            scores: Sequence[Mapping[str, Any]]) -> JSON:
+            scores: Sequence[Mapping[str, Any]], ridge: int | None = None) -> JSON:
     """The view of ``data`` (``Game.to_json``) for ``seat`` (``None``: a spectator): ``GAME``'s fields in
     ``data``'s order, the players, moves and events as ``seat`` sees them (``player_view``, ``move_view``,
     ``event_view``), then ``pending`` (``Game.pending``), ``bandits`` (unshot bandits per seat: open, rulebook
-    Tussle) and ``scores`` (``Game.score_breakdown`` per seat, through ``score_view``)."""
+    Tussle) and ``scores`` (``Game.score_breakdown`` per seat, through ``score_view``); in solo play ``ridge``, the
+    bandits Bandit Ridge tussles with (open: the cards are face up), is the solo state's ``bandit_ridge``."""
     out: JSON = {}
     for key, value in data.items():
         if key not in GAME:
@@ -324,6 +325,8 @@ def view_of(data: JSON, seat: int | None, pending: JSON | None, bandits: list[in
         else:
             out[key] = [e for e in (event_view(e, seat) for e in value) if e is not None]
     out["pending"] = None if pending is None else _PICK_PENDING(pending)
+    if out.get("solo") is not None and ridge is not None:
+        out["solo"]["bandit_ridge"] = ridge
     out["bandits"] = _plain(bandits)
     face_down = [any(c["face_down"] for c in p["partners"]) for p in data["players"]]
     out["scores"] = [score_view(b, s != seat and face_down[s]) for s, b in enumerate(scores)]
@@ -331,10 +334,10 @@ def view_of(data: JSON, seat: int | None, pending: JSON | None, bandits: list[in
 
 
 def position_of(data: JSON, seat: int, pending: JSON | None, bandits: list[int],
-                scores: Sequence[Mapping[str, Any]]) -> JSON:
+                scores: Sequence[Mapping[str, Any]], ridge: int | None = None) -> JSON:
     """``Game.position``: ``view_of`` plus ``seat`` and ``agenda`` (the steps still to come, each through
     ``step_view``: open information), what a planner resumes from (``solver.ai.determinize``)."""
-    out = view_of(data, seat, pending, bandits, scores)
+    out = view_of(data, seat, pending, bandits, scores, ridge)
     out["seat"] = seat
     out["agenda"] = [step_view(s) for s in data["agenda"]]
     return out

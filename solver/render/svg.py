@@ -24,11 +24,12 @@ for tests and clients: a square's ``data-feature`` (the legend key of what it sh
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from itertools import pairwise
 from xml.sax.saxutils import escape
 
-from solver.components.values import Icon, SpaceKind, Suit, Terrain, TileCell, Town
+from solver.components.values import Icon, SpaceKind, Suit, Terrain, Tile, TileCell, Town
 from solver.rules.settlement import Settlement
 
 SQUARE = 44
@@ -328,18 +329,14 @@ class Square:
     extra: list[str] = field(default_factory=list)
 
 
-def _tile_square(settlement: Settlement, r: int, c: int, cell: TileCell) -> Square:
-    placed = settlement.tile_at(r, c)
-    assert placed is not None  # a tile covers the square
-    what = placed.tile.building or ("alley" if placed.tile.is_alley else "tile")
-    title = f"{what} {placed.tile.id}: {cell.terrain.value}" + (f", {cell.icon.value}" if cell.icon else "")
+def tile_cell_square(tile: Tile, cell: TileCell, on: str = "") -> Square:
+    """What a square of ``tile`` shows (``cell``: its content): background, icon, legend key and a title naming the tile
+    and the square's content, followed by ``on`` (what it covers, when placed)."""
+    what = tile.building or ("alley" if tile.is_alley else "tile")
+    title = f"{what} {tile.id}: {cell.terrain.value}" + (f", {cell.icon.value}" if cell.icon else "")
     if cell.suit is not None:
         title += f" of {cell.suit.value}"
-    printed = settlement.side.space(r, c)
-    if printed.kind is SpaceKind.TOWN:
-        title += f" (on town {printed.town})"
-    elif printed.kind is not SpaceKind.EMPTY:
-        title += f" (on {printed.kind.value.replace('_', ' ')}{'' if printed.number is None else f' {printed.number}'})"
+    title += on
     if cell.terrain is Terrain.BUILDING:
         if cell.named_building:
             return Square(BUILDING, "tile:building", title)
@@ -351,9 +348,21 @@ def _tile_square(settlement: Settlement, r: int, c: int, cell: TileCell) -> Squa
         return Square(STREET, f"tile:ace:{cell.suit.value}", title, f"ace_{cell.suit.value}")
     if cell.icon is not None:
         return Square(STREET, f"tile:{cell.icon.value}", title, cell.icon.value)
-    if placed.tile.is_alley:
+    if tile.is_alley:
         return Square(STREET, "tile:alley_tile", title, "cobbles")
     return Square(STREET, "tile:street", title)
+
+
+def _tile_square(settlement: Settlement, r: int, c: int, cell: TileCell) -> Square:
+    placed = settlement.tile_at(r, c)
+    assert placed is not None  # a tile covers the square
+    printed = settlement.side.space(r, c)
+    on = ""
+    if printed.kind is SpaceKind.TOWN:
+        on = f" (on town {printed.town})"
+    elif printed.kind is not SpaceKind.EMPTY:
+        on = f" (on {printed.kind.value.replace('_', ' ')}{'' if printed.number is None else f' {printed.number}'})"
+    return tile_cell_square(placed.tile, cell, on)
 
 
 def _square(settlement: Settlement, r: int, c: int) -> Square:
@@ -416,22 +425,25 @@ def _building_labels(settlement: Settlement, top: float, left: float) -> list[st
     signs = {min(town.squares) for town in settlement.side.towns}
     out = []
     for placed in settlement.tiles:
-        if not placed.tile.building:
-            continue
         named = {rc for rc, cell in placed.squares if cell.named_building}
-        if not named:
-            continue
-        box = _largest_rectangle(named)
-        (r0, c0), (r1, c1) = box
-        w, h = (c1 - c0 + 1) * SQUARE, (r1 - r0 + 1) * SQUARE
-        y0 = top + r0 * SQUARE
-        if any((r0, c) in signs for c in range(c0, c1 + 1)):  # keep clear of a town sign in the box's top row
-            y0, h = y0 + 15, h - 15
-        lines, size = fit_text(placed.tile.building, w - 4, h - 4)
-        cx, cy = left + c0 * SQUARE + w / 2, y0 + h / 2
-        out.append(f'<g class="building-name" data-building="{escape(placed.tile.building)}" '
-                   f'data-box="{w - 4:.0f} {h - 4:.0f}">' + _lines(cx, cy, lines, size, "#fff3d6") + "</g>")
+        if placed.tile.building and named:
+            out.append(_building_label(placed.tile.building, named, top, left, signs))
     return out
+
+
+def _building_label(name: str, named: set[tuple[int, int]], top: float, left: float,
+                    signs: Collection[tuple[int, int]] = ()) -> str:
+    """The building ``name`` fitted in the largest rectangle of its ``named`` squares (kept clear of a town sign,
+    ``signs``, in the rectangle's top row)."""
+    (r0, c0), (r1, c1) = _largest_rectangle(named)
+    w, h = (c1 - c0 + 1) * SQUARE, (r1 - r0 + 1) * SQUARE
+    y0 = top + r0 * SQUARE
+    if any((r0, c) in signs for c in range(c0, c1 + 1)):  # keep clear of a town sign in the box's top row
+        y0, h = y0 + 15, h - 15
+    lines, size = fit_text(name, w - 4, h - 4)
+    cx, cy = left + c0 * SQUARE + w / 2, y0 + h / 2
+    return (f'<g class="building-name" data-building="{escape(name)}" data-box="{w - 4:.0f} {h - 4:.0f}">'
+            + _lines(cx, cy, lines, size, "#fff3d6") + "</g>")
 
 
 def _largest_rectangle(squares: set[tuple[int, int]]) -> tuple[tuple[int, int], tuple[int, int]]:
@@ -621,11 +633,44 @@ def settlement_svg(settlement: Settlement, title: str) -> str:
     legend, legend_h = _legend(_legend_entries(settlement, used), PAD, top + h * SQUARE + 14, width - 2 * PAD)
     body += legend
     height = top + h * SQUARE + 14 + legend_h + PAD
-    icons = sorted({sq.icon for sq in squares.values() if sq.icon} | {FEATURES[k].icon or "" for k in used if k in FEATURES} - {""})
-    defs = "".join(f'<symbol id="i-{name}" viewBox="0 0 100 100">{ICONS[name]}</symbol>' for name in icons)
+    icons = {sq.icon for sq in squares.values() if sq.icon} | {FEATURES[k].icon or "" for k in used if k in FEATURES}
+    return _document(width, height, title, icons, body)
+
+
+def _document(width: float, height: float, title: str, icons: Collection[str], body: list[str],
+              background: str = "#fffaf0") -> str:
+    """An SVG document ``width`` x ``height`` pixels: its ``title``, the ``icons`` it uses as ``<symbol>``s, a
+    ``background`` (none when empty) and the ``body`` elements."""
+    defs = "".join(f'<symbol id="i-{name}" viewBox="0 0 100 100">{ICONS[name]}</symbol>' for name in sorted(set(icons) - {""}))
     head = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{width:.0f}" height="{height:.0f}" '
             f'viewBox="0 0 {width:.0f} {height:.0f}" font-family="sans-serif">',
             f"<title>{escape(title)}</title>",
-            f"<defs>{defs}</defs>",
-            f'<rect width="{width:.0f}" height="{height:.0f}" fill="#fffaf0"/>']
+            f"<defs>{defs}</defs>"]
+    if background:
+        head.append(f'<rect width="{width:.0f}" height="{height:.0f}" fill="{background}"/>')
     return "\n".join([*head, *body, "</svg>"]) + "\n"
+
+
+def tile_svg(tile: Tile, orientation: int = 0) -> str:
+    """The SVG document (text) of ``tile`` in ``orientation`` (an index of ``tile.orientations``), drawn as on a
+    board: ``SQUARE`` pixels a square, the bounding box's top-left square at (0, 0), no margin and a transparent
+    background (so a client lays it over a board picture as a placement's ghost, or shows it in a tray), each
+    square's content, the tile's outline and its building's name.  Each square is a ``<g class="square">`` with
+    ``data-row``, ``data-col`` (relative to the anchor) and ``data-feature``.  Raises ``IndexError`` for an
+    orientation the tile does not have."""
+    if not 0 <= orientation < len(tile.orientations):
+        raise IndexError(f"tile {tile.id} has orientations 0 to {len(tile.orientations) - 1}, not {orientation}")
+    shape = tile.orientations[orientation]
+    body, icons = [], set()
+    for (r, c), cell in shape.cells:
+        sq = tile_cell_square(tile, cell)
+        icons.add(sq.icon or "")
+        body.append(f'<g class="square" data-row="{r}" data-col="{c}" data-feature="{escape(sq.feature)}">'
+                    f"<title>{escape(sq.title)}</title>" + "".join(_draw_square(sq, c * SQUARE, r * SQUARE, SQUARE)) + "</g>")
+    body.append(f'<path class="tile-outlines" d="{_path(_edges(set(shape.offsets), 0, 0))}" fill="none" stroke="{INK}" '
+                'stroke-width="3" stroke-linecap="square"/>')
+    named = {rc for rc, cell in shape.cells if cell.named_building}
+    if tile.building and named:
+        body.append(_building_label(tile.building, named, 0, 0))
+    words = f"{tile.building} ({tile.id})" if tile.building else tile.id
+    return _document(shape.width * SQUARE, shape.height * SQUARE, words, icons, body, background="")

@@ -1,0 +1,33 @@
+// Building the page: h(tag, attributes, ...children) makes an element (attributes "on<event>" add listeners).
+
+/** A new element: `attrs` are attributes (`class`, `aria-*`, ...; true for an empty one; null/false left out) and
+ * listeners (`onclick`, ...); `children` are nodes or text (null and false left out, arrays flattened). */
+export function h(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "class") node.className = v;
+    else if (k.startsWith("on") && typeof v === "function") node.addEventListener(k.slice(2), v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const child of children.flat(Infinity)) {
+    if (child !== null && child !== undefined && child !== false) node.append(child);
+  }
+  return node;
+}
+
+/** Say `text` to the player in the page's status line (and to screen readers). */
+export function toast(text, kind = "info") {
+  const box = document.getElementById("toast");
+  if (!box) return;
+  box.textContent = text;
+  box.className = `toast ${kind} shown`;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => box.classList.remove("shown"), kind === "error" ? 8000 : 3500);
+}
+
+/** Replace the children of `node` by `children` (null and false left out, arrays flattened). */
+export function fill(node, ...children) {
+  node.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
+  return node;
+}

@@ -1,0 +1,150 @@
+// The start page: a new game (seats: me, an open seat to invite someone, or a bot; boards and sides), my games,
+// the open games of the lobby to join, and the daily puzzles.
+import { explain, get, post } from "./api.js";
+import { loadCatalog, sideName } from "./catalog.js";
+import { fill, h, toast } from "./dom.js";
+import { forgetGame, keepPlayerName, keepSeat, myGames, playerName } from "./store.js";
+
+const WHO = [
+  ["me", "Me"],
+  ["open", "Open seat (invite someone)"],
+  ["bot:random", "Bot: random"],
+  ["bot:greedy", "Bot: greedy"],
+  ["bot:hint:200", "Bot: hint (quick)"],
+  ["bot:hint", "Bot: hint (strong)"],
+];
+
+/** The start page in `root`. */
+export async function showStart(root) {
+  const catalog = await loadCatalog();
+  const lobby = h("div", { class: "lobby-list", "aria-live": "polite" });
+  fill(root, h("div", { class: "start" },
+    h("section", { class: "intro" }, h("h1", {}, "Wild Tiled West"),
+      h("p", {}, "Draft tiles, build your settlement, wrangle cattle and chase off bandits. Play alone, with friends or against bots.")),
+    newGameForm(catalog),
+    h("section", { class: "panel my-games" }, h("h2", {}, "Your games"), myGamesList(catalog)),
+    h("section", { class: "panel lobby" }, h("h2", {}, "Open games"),
+      h("p", { class: "muted" }, "Games waiting for players. Choose your name and join a free seat."),
+      h("label", {}, "Your name ", h("input", { id: "lobby-name", maxlength: 40, value: playerName(), autocomplete: "nickname" })),
+      h("button", { type: "button", class: "small", onclick: () => fillLobby(lobby, catalog) }, "Refresh"),
+      lobby),
+    h("section", { class: "panel puzzles-card" }, h("h2", {}, "Daily puzzle"),
+      h("p", {}, "Today's settlement and a hand of tiles: place them for the most points. Everybody gets the same puzzle."),
+      h("div", { class: "choices" }, ["easy", "medium", "hard"].map((d) => h("a", { class: "button", href: `#/puzzle/${d}` }, d[0].toUpperCase() + d.slice(1)))))));
+  fillLobby(lobby, catalog);
+}
+
+function newGameForm(catalog) {
+  const seatsBox = h("div", { class: "seats" });
+  const players = h("select", { id: "players", name: "players" }, [1, 2, 3, 4, 5].map((n) => h("option", { value: n }, n === 1 ? "1 (solo)" : String(n))));
+  players.value = "2";
+  const firstGame = h("input", { type: "checkbox", id: "first-game" });
+  const error = h("p", { class: "refusal", role: "alert" });
+  const drawSeats = () => {
+    const n = Number(players.value);
+    const rows = [];
+    for (let seat = 0; seat < n; seat++) {
+      const who = h("select", { name: `who-${seat}`, "aria-label": `Seat ${seat}: who plays` }, WHO.filter(([v]) => n === 1 ? v === "me" : true).map(([v, t]) => h("option", { value: v }, t)));
+      who.value = seat === 0 ? "me" : "bot:hint:200";
+      const name = h("input", { name: `name-${seat}`, maxlength: 40, placeholder: `Seat ${seat}`, "aria-label": `Seat ${seat}: name`, value: seat === 0 ? playerName() : "" });
+      const board = h("select", { name: `board-${seat}`, "aria-label": `Seat ${seat}: settlement board` },
+        h("option", { value: "" }, "Random board"), catalog.boards.map((b) => h("option", { value: b.id }, b.name)));
+      const side = h("select", { name: `side-${seat}`, "aria-label": `Seat ${seat}: board side` },
+        h("option", { value: "normal" }, "Normal side"), h("option", { value: "wild" }, "Wild side"), h("option", { value: "random" }, "Random side"));
+      const sync = () => { name.disabled = who.value !== "me"; };
+      who.addEventListener("change", sync);
+      sync();
+      rows.push(h("fieldset", { class: "seat-row" }, h("legend", {}, `Seat ${seat}`), who, name, board, side));
+    }
+    fill(seatsBox, ...rows);
+  };
+  players.addEventListener("change", drawSeats);
+  drawSeats();
+  const submit = async (event) => {
+    event.preventDefault();
+    error.textContent = "";
+    const n = Number(players.value);
+    const seats = [];
+    const mine = [];
+    for (let seat = 0; seat < n; seat++) {
+      const who = seatsBox.querySelector(`[name="who-${seat}"]`).value;
+      const board = seatsBox.querySelector(`[name="board-${seat}"]`).value || null;
+      const side = seatsBox.querySelector(`[name="side-${seat}"]`).value;
+      const name = seatsBox.querySelector(`[name="name-${seat}"]`).value.trim();
+      const place = { ...(board ? { board } : {}), ...(side !== "normal" ? { side } : {}) };
+      if (who === "me") {
+        seats.push({ board, side, ...(name ? { name } : {}) });
+        mine.push(seat);
+        if (name && seat === 0) keepPlayerName(name);
+      } else if (who === "open") {
+        seats.push({ board, side, open: true });
+      } else {
+        const [, bot, budget] = who.split(":");
+        seats.push({ ...place, bot, ...(budget ? { budget_ms: Number(budget) } : {}) });
+      }
+    }
+    try {
+      const created = await post("/games", { players: n, seats, first_game_contracts: firstGame.checked });
+      for (const { seat, token } of created.data.tokens) keepSeat(created.data.id, seat, token, { players: n });
+      location.hash = `#/game/${created.data.id}`;
+    } catch (e) {
+      error.textContent = `The game could not be created: ${explain(e)}`;
+    }
+  };
+  return h("section", { class: "panel new-game" }, h("h2", {}, "New game"),
+    h("form", { onsubmit: submit },
+      h("label", { for: "players" }, "Players "), players,
+      seatsBox,
+      h("label", { class: "check" }, firstGame, " First-game cattle contracts (alleys, gold, bullets, points)"),
+      error,
+      h("button", { type: "submit", class: "primary" }, "Start the game")));
+}
+
+function myGamesList() {
+  const games = myGames();
+  if (!games.length) return h("p", { class: "muted" }, "None yet: start one, or join an open game.");
+  return h("ul", { class: "game-list" }, games.slice(0, 12).map((g) => h("li", {},
+    h("a", { href: `#/game/${g.id}` }, `${g.players === 1 ? "Solo game" : `${g.players || "?"}-player game`} ${g.id.slice(0, 6)}…`),
+    h("span", { class: "muted" }, ` ${g.finished ? "finished" : "in progress"}, since ${new Date(g.since).toLocaleString()}`),
+    " ", h("button", { type: "button", class: "small", onclick: (e) => { forgetGame(g.id); e.target.closest("li").remove(); } }, "Forget"))));
+}
+
+async function fillLobby(host, catalog) {
+  fill(host, h("p", { class: "muted" }, "Looking for open games…"));
+  let page;
+  try {
+    page = (await get("/games?status=open&limit=20")).data;
+  } catch (error) {
+    fill(host, h("p", { class: "refusal" }, explain(error)));
+    return;
+  }
+  if (!page.games.length) {
+    fill(host, h("p", { class: "muted" }, "No game is waiting for players right now."));
+    return;
+  }
+  fill(host, h("ul", { class: "game-list" }, page.games.map((g) => h("li", { "data-game": g.id },
+    h("div", {}, h("strong", {}, `${g.players}-player game`), h("span", { class: "muted" }, ` created ${new Date(g.created).toLocaleString()}`)),
+    h("div", { class: "lobby-seats" }, g.seats.map((s) => (s.open
+      ? h("button", { type: "button", class: "primary small", onclick: () => join(g.id, s.seat) }, `Join seat ${s.seat} (${sideName(catalog, g.sides[s.seat])})`)
+      : h("span", { class: "taken" }, `${s.name}${s.bot && !/bot/i.test(s.name) ? ` (${s.bot} bot)` : ""}`))))))));
+}
+
+/** Claim `seat` of `gameId` under the name typed in (or the one kept), keep its token, open the game. */
+export async function join(gameId, seat, nameInput = document.getElementById("lobby-name")) {
+  const name = (nameInput?.value || playerName() || "").trim();
+  if (!name) {
+    toast("Type your name first.", "error");
+    nameInput?.focus();
+    return false;
+  }
+  try {
+    const claimed = await post(`/games/${gameId}/seats/${seat}/claim`, { name });
+    keepPlayerName(name);
+    keepSeat(gameId, seat, claimed.data.token, { players: claimed.data.state.players.length });
+    location.hash = `#/game/${gameId}`;
+    return true;
+  } catch (error) {
+    toast(`Could not join: ${explain(error)}`, "error");
+    return false;
+  }
+}

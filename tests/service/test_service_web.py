@@ -1,0 +1,154 @@
+"""The web client's files as the service serves them (issue 28), without a browser: the page at ``/`` and its files
+at ``/app/...``, every module it loads present, nothing asked of another host, out of the API's OpenAPI document and
+its rate limits; the API additions the client uses: a tile's picture, each orientation's quarter-turn and flip, a
+daily puzzle's board with the legal placements of the hand, Bandit Ridge's bandits in a solo state.  (The client in a
+real browser: ``tests/web``.)"""
+
+from __future__ import annotations
+
+import json
+import re
+from xml.etree import ElementTree
+
+import pytest
+
+from puzzles.format import canonical_json
+from service.app import create_app
+from service.storage import StoredPuzzle
+from service.web import STATIC
+from tests.service.databases import fresh_database
+from tests.service.service_http import PROBLEM, session_puzzle
+
+SVG_NAMESPACE = "http://www.w3.org/2000/svg"  #: a name, not an address: the only URL the client's files may hold
+
+
+def _app(tmp_path, **config):
+    app = create_app({"TESTING": True, "DATABASE_URL": fresh_database(tmp_path, "web"), **config})
+    puzzle = session_puzzle()
+    app.extensions["wtw_games"].storage.insert_puzzle(StoredPuzzle(puzzle["id"], puzzle["date"], "easy", canonical_json(puzzle)))
+    return app
+
+
+@pytest.fixture
+def client(tmp_path):
+    app = _app(tmp_path, RATELIMIT_ENABLED=False)
+    yield app.test_client()
+    app.extensions["wtw_games"].storage.engine.dispose()
+
+
+def _files() -> list[str]:
+    return sorted(str(p.relative_to(STATIC)) for p in STATIC.rglob("*") if p.is_file())
+
+
+def test_the_page_is_served_at_the_root_with_every_file_it_loads(client):
+    r = client.get("/")
+    assert r.status_code == 200 and r.mimetype == "text/html" and r.headers["Cache-Control"] == "no-cache"
+    page = r.get_data(as_text=True)
+    loaded = re.findall(r'(?:href|src)="(/app/[^"]+)"', page)
+    assert "/app/js/main.js" in loaded and "/app/app.css" in loaded
+    modules = set()
+    for name in _files():
+        if name.endswith(".js"):
+            modules.update(re.findall(r'from "\./([\w-]+\.js)"', (STATIC / name).read_text()))
+    assert modules <= {n.removeprefix("js/") for n in _files()}  # every import names a file that is there
+    assert {f"/app/js/{m}" for m in modules} <= set(loaded) | {"/app/js/main.js"}  # and is preloaded by the page
+    for path in loaded:
+        served = client.get(path)
+        assert served.status_code == 200, path
+    assert client.get("/app/js/main.js").mimetype in ("text/javascript", "application/javascript")
+
+
+def test_no_file_of_the_client_asks_anything_of_another_host():
+    for name in _files():
+        text = (STATIC / name).read_text()
+        urls = set(re.findall(r"(?:https?:)?//[\w.-]+\.\w+[^\s\"')]*", text)) - {SVG_NAMESPACE}
+        assert not urls, f"{name} names another host: {urls}"
+
+
+def test_the_client_is_out_of_the_api_document_and_its_rate_limits(tmp_path):
+    app = _app(tmp_path, RATELIMIT_DEFAULT="2 per minute")
+    client = app.test_client()
+    paths = client.get("/openapi.json").get_json()["paths"]
+    assert "/" not in paths and not any(p.startswith("/app") for p in paths)
+    for _ in range(4):  # the default limit is 2 per minute here: the API's resources are limited, the files are not
+        assert client.get("/").status_code == 200 and client.get("/app/app.css").status_code == 200
+    assert [client.get("/catalog/boards").status_code for _ in range(3)] == [200, 200, 429]
+    app.extensions["wtw_games"].storage.engine.dispose()
+
+
+def test_a_tiles_picture_in_each_orientation(client):
+    tiles = client.get("/catalog/tiles").get_json()["tiles"]
+    office = next(t for t in tiles if t["building"] == "Sheriff's Office")
+    for shape in office["orientation_shapes"]:
+        r = client.get(f"/catalog/tiles/{office['id']}.svg?orientation={shape['index']}")
+        assert r.status_code == 200 and r.mimetype == "image/svg+xml" and r.headers["Cache-Control"].startswith("public")
+        svg = ElementTree.fromstring(r.get_data())
+        assert (svg.get("width"), svg.get("height")) == (str(44 * shape["width"]), str(44 * shape["height"]))
+        squares = {(int(g.get("data-row")), int(g.get("data-col"))) for g in svg.iter(f"{{{SVG_NAMESPACE}}}g")
+                   if g.get("class") == "square"}
+        assert squares == {(c["row"], c["col"]) for c in shape["cells"]}
+        assert "Sheriff" in r.get_data(as_text=True)  # the building's name is written on it
+        again = client.get(f"/catalog/tiles/{office['id']}.svg?orientation={shape['index']}", headers={"If-None-Match": r.headers["ETag"]})
+        assert again.status_code == 304
+    assert client.get("/catalog/tiles/alley.svg").status_code == 200
+    assert client.get(f"/catalog/tiles/{office['id']}%231.svg").status_code == 200  # a tray tile, t07#1
+    bad = client.get(f"/catalog/tiles/{office['id']}.svg?orientation={len(office['orientation_shapes'])}")
+    assert bad.status_code == 422 and bad.mimetype == PROBLEM and bad.get_json()["rule"] == "unknown_orientation"
+    missing = client.get("/catalog/tiles/t99.svg")
+    assert missing.status_code == 404 and missing.get_json()["rule"] == "unknown_tile"
+
+
+def test_each_orientation_names_its_quarter_turn_and_its_flip(client):
+    for tile in client.get("/catalog/tiles").get_json()["tiles"]:
+        shapes = tile["orientation_shapes"]
+        cells = [{(c["row"], c["col"], c["char"]) for c in s["cells"]} for s in shapes]
+        for i, shape in enumerate(shapes):
+            h = shape["height"]
+            turned = {(c, h - 1 - r, ch) for r, c, ch in cells[i]}  # (r, c) -> (c, h-1-r): a quarter-turn clockwise
+            w = shape["width"]
+            mirrored = {(r, w - 1 - c, ch) for r, c, ch in cells[i]}
+            assert cells[shape["turned"]] == turned, (tile["id"], i)
+            assert cells[shape["mirrored"]] == mirrored, (tile["id"], i)
+            assert shapes[shapes[shape["mirrored"]]["mirrored"]] == shape  # flipping twice gives it back
+
+
+def test_a_puzzles_board_with_the_placements_so_far_and_the_legal_placements_of_the_hand(client):
+    puzzle = session_puzzle()
+    hand = [t["tile"] for t in puzzle["hand"]]
+    first = client.post(f"/puzzles/{puzzle['id']}/board", json={"placements": []})
+    assert first.status_code == 200 and first.headers["Cache-Control"] == "no-store"
+    body = first.get_json()
+    assert body["puzzle"] == puzzle["id"] and body["placed"] == 0 and set(body["options"]) == set(hand)
+    assert ElementTree.fromstring(body["svg"]).tag == f"{{{SVG_NAMESPACE}}}svg"
+    move = body["options"][hand[0]][0]
+    assert move["type"] == "place" and f"{move['tile']} at ({move['row']}, {move['col']})" in move["label"] and move["squares"]
+    placed = {k: move[k] for k in ("tile", "orientation", "row", "col")}
+    second = client.post(f"/puzzles/{puzzle['id']}/board", json={"placements": [placed]}).get_json()
+    assert second["placed"] == 1 and set(second["options"]) == set(hand[1:])
+    covered = {tuple(rc) for rc in move["squares"]}
+    for options in second["options"].values():  # nothing may go where the first tile now is
+        assert all(not covered & {tuple(rc) for rc in o["squares"]} for o in options)
+    # The score of the same placements, as the solutions resource verifies them, agrees that they are legal.
+    assert client.post(f"/puzzles/{puzzle['id']}/solutions", json={"placements": [placed]}).get_json()["legal"] is True
+    # A placement that breaks a rule: 422 with the engine's rule and reason; one not in the hand: invalid_solution.
+    clash = next(o for t in hand[1:] for o in body["options"][t] if covered & {tuple(rc) for rc in o["squares"]})
+    overlapping = {k: clash[k] for k in ("tile", "orientation", "row", "col")}
+    r = client.post(f"/puzzles/{puzzle['id']}/board", json={"placements": [placed, overlapping]})
+    assert r.status_code == 422 and r.mimetype == PROBLEM
+    assert r.get_json()["rule"] == "overlap" and r.get_json()["detail"].startswith(f"placement 1 (tile {clash['tile']})")
+    r = client.post(f"/puzzles/{puzzle['id']}/board", json={"placements": [{**placed, "tile": "t99#1"}]})
+    assert r.status_code == 422 and r.get_json()["rule"] == "invalid_solution"
+    assert client.post("/puzzles/0000000000000000/board", json={"placements": []}).status_code == 404
+    assert client.post(f"/puzzles/{puzzle['id']}/board", data="{", content_type="application/json").status_code == 400
+
+
+def test_a_solo_state_says_how_many_bandits_bandit_ridge_tussles_with(client):
+    created = client.post("/games", json={"players": 1, "seed": 5}).get_json()
+    solo = created["state"]["solo"]
+    cards = {c["id"]: c for c in client.get("/catalog/scoreboard").get_json()["bandit_cards"]}
+    ridge = client.get("/catalog/scoreboard").get_json()["bandit_ridge"]["bandits"]
+    assert solo["bandit_ridge"] == ridge + solo["ridge_hill_bandits"] + sum(cards[c]["bandits"] for c in solo["revealed"]) \
+        - solo["bullets_on_bandits"]
+    two = client.post("/games", json={"players": 2, "seed": 5}).get_json()
+    assert two["state"]["solo"] is None
+    assert json.dumps(two["state"]).count("bandit_ridge") == 0

@@ -1,0 +1,63 @@
+"""The pages themselves in the browser (issue 28): the first load asks nothing of another host (and how long it
+takes is measured), the start page and a game are usable on a phone-sized touch screen (a tap moves the ghost, a
+second tap places the tile), nothing overflows sideways, and every control has an accessible name."""
+
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+from tests.web.player import Player, record
+
+#: JavaScript: the controls (buttons, fields, links, the board) that have no accessible name.
+UNNAMED = """() => [...document.querySelectorAll('button, select, input, a, [role=application], [role=img]')]
+  .filter((e) => e.offsetParent !== null || e.getAttribute('role'))
+  .filter((e) => !((e.getAttribute('aria-label') || '').trim() || (e.textContent || '').trim()
+                   || (e.labels && e.labels.length) || (e.getAttribute('title') || '').trim()))
+  .map((e) => e.outerHTML.slice(0, 120))"""
+
+
+def test_the_first_page_load_asks_only_this_host(server, browser, shots):
+    loads, hosts = [], set()
+    for n in range(20):
+        context = browser.new_context(viewport={"width": 1280, "height": 800})  # a fresh one: nothing cached
+        page = context.new_page()
+        page.on("request", lambda r: hosts.add(urlsplit(r.url).netloc))
+        page.goto(server.base)
+        page.wait_for_function("() => document.body.dataset.ready === 'true'")
+        loads.append(page.evaluate("() => performance.getEntriesByName('wtw:ready')[0].startTime"))
+        assert page.get_by_role("button", name="Start the game").is_visible()
+        if n == 0:
+            page.screenshot(path=str(shots / "start.png"))
+        context.close()
+    assert hosts == {f"127.0.0.1:{server.port}"}
+    record("first page load, ready to play (fresh browser context, loopback)", *loads)
+
+
+def test_a_game_on_a_phone_sized_touch_screen(server, new_page, shots):
+    page = new_page(390, 844, touch=True)
+    player = Player(page, server.base)
+    player.open("#/")
+    assert page.evaluate(UNNAMED) == []
+    player.start_game(["me"])
+    player.act_and_wait(lambda: page.locator(".partner-card").first.tap())
+    page.locator("button.stack.draftable").first.tap()
+    player.act_and_wait(lambda: page.locator(".choices .choice.primary").first.tap())
+    assert player.banner().startswith("Your turn: Place ")
+    assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
+    assert page.evaluate(UNNAMED) == []
+    # A first tap moves the ghost where it fits; a second tap on the same square places the tile.
+    page.locator(".my-board").focus()
+    page.keyboard.press("n")
+    _, anchor, fits = player.ghost()
+    assert fits
+    centre = tuple(map(int, page.locator(".my-board").get_attribute("data-cursor").split(",")))
+    page.keyboard.press("ArrowUp" if anchor[0] > 0 else "ArrowDown")  # the ghost a square away
+    assert player.ghost()[1] != anchor
+    version = player.version
+    page.touchscreen.tap(*player.board_square_centre(*centre))
+    assert player.ghost()[1:] == (anchor, True) and player.version == version  # moved there, not placed yet
+    page.locator(".turn-banner").scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / "phone-game.png"))
+    player.act_and_wait(lambda: page.touchscreen.tap(*player.board_square_centre(*centre)))
+    assert not player.banner().startswith("Your turn: Place ")
+    assert page.locator('.my-board g.square[data-feature^="tile:"]').count() >= 2

@@ -1,0 +1,137 @@
+"""A solo game in the browser, by clicks and keys only (issue 28): played to its final screen and rank by
+following the hint button; an illegal placement shows the engine's reason and changes nothing; an undo; a reload
+resumes the game; the ghost follows the pointer without a request per movement."""
+
+from __future__ import annotations
+
+import re
+
+from playwright.sync_api import expect
+
+from tests.web.player import Player
+
+
+def test_a_solo_game_is_played_to_its_final_screen_and_rank_by_following_hints(server, new_page, shots):
+    """Each decision by the hint button and its first option, to the end screen: the final score, standings and
+    score table agree, the solo rank (or none below Sidekick) is shown, and the last event says the game is over."""
+    player = Player(new_page(), server.base)
+    player.start_game(["me"], name="Calamity Jane")
+    assert "Keep a partner" in player.banner()
+    def screenshots(turn: int) -> None:  # a game in progress, and the hint's options shown on the board
+        if turn == 9:
+            player.page.screenshot(path=str(shots / "game.png"))
+            player.ask_hint()
+            player.page.screenshot(path=str(shots / "hint.png"))
+
+    moves = player.play_to_the_end(before=screenshots)
+    assert moves > 33  # a partner, 16 drafts and their placements at least
+    page = player.page
+    page.screenshot(path=str(shots / "end.png"))
+    headline = page.locator(".headline").inner_text()
+    assert headline.startswith("You finish with ") and "points" in headline
+    total = int(page.locator(".players .player-score").first.inner_text().split()[0])
+    assert f"with {total} points" in headline
+    standings = page.locator("table.standings tbody tr")
+    assert standings.count() == 1 and standings.first.locator("td").nth(1).inner_text() == str(total)
+    assert page.locator("table.scores tfoot td").first.inner_text().startswith(str(total))
+    # the rank, as the solo chart gives it (or none below Sidekick)
+    if page.locator(".rank").count():
+        assert page.locator(".rank").inner_text().split(": ")[1] in {"Sidekick", "Deputy", "Ranger", "Marshal", "Mysterious Stranger"}
+    else:
+        assert "no rank yet" in headline
+    expect(page.locator(".events li").first).to_have_text("The game is over.")  # live, from the event stream
+
+
+def test_every_decision_of_a_game_is_taken_by_its_own_controls(server, new_page):
+    """Not the hint: the trays for drafts, the keys for placements, the board's marked squares, the buttons in the
+    rulebook's words; the game reaches its end the same way."""
+    player = Player(new_page(), server.base)
+    player.start_game(["me"])
+    titles = []
+    while True:
+        player.wait_turn()
+        if player.over():
+            break
+        titles.append(player.play_by_own_controls())
+    kinds = {t if not t.startswith("Place ") else "Place a tile" for t in titles}
+    assert {"Keep a partner", "Draft a tile", "Place a tile", "Year 4 mining"} <= kinds
+    assert player.page.locator(".headline").inner_text().startswith("You finish with ")
+
+
+def _draft(player: Player) -> None:
+    """Draft from the first stack a die reaches (click it in the trays, then its first choice)."""
+    player.page.locator("button.stack.draftable").first.click()
+    player.act_and_wait(lambda: player.page.locator(".choices .choice.primary").first.click())
+    assert player.banner().startswith("Your turn: Place ")
+
+
+def _to_first_placement(player: Player) -> None:
+    """A new solo game up to its first placement: keep a partner, draft."""
+    player.start_game(["me"])
+    player.act_and_wait(lambda: player.page.locator(".partner-card").first.click())
+    _draft(player)
+
+
+def test_an_illegal_placement_shows_the_engines_reason_and_changes_nothing_then_undo_and_reload(server, new_page):
+    """A click where the ghost does not fit: the engine's reason, nothing changed; undo of the draft; a placement by
+    the keys; the page reloaded resumes the same decision with the same board."""
+    player = Player(new_page(), server.base)
+    _to_first_placement(player)
+    page = player.page
+    version = player.version
+    # The first tile must cover the X: find a spot where the ghost does not fit, and click there.
+    spot = next((r, c) for r in range(10) for c in range(10) if not (player.point_at(r, c) or player.ghost()[2]))
+    page.mouse.click(*player.board_square_centre(*spot))
+    refusal = page.locator(".decision .refusal")
+    expect(refusal).to_contain_text("Not allowed: ")
+    # the engine's reason and rule, e.g. "a tile cannot cover a mine at (row 1, col 1) (covers mine)"
+    assert re.fullmatch(r"Not allowed: .{10,} \((first tile off x|covers (mine|hill|cow|field)|overlap|off board)\)",
+                        refusal.inner_text()), refusal.inner_text()
+    assert player.version == version and player.banner().startswith("Your turn: Place ")
+    assert page.locator('.my-board g.square[data-feature^="tile:"]').count() == 0  # nothing placed
+    # Undo takes the draft back (nothing hidden was revealed since): the draft decision again, the tile in its stack.
+    player.act_and_wait(lambda: page.get_by_role("button", name="Undo my last move").click())
+    assert player.banner() == "Your turn: Draft a tile"
+    assert page.locator("button.stack.draftable").count() > 0
+    _draft(player)
+    # Keys: N moves the ghost to a spot that fits, Enter places it.
+    page.locator(".my-board").focus()
+    page.keyboard.press("n")
+    assert player.ghost()[2]
+    player.act_and_wait(lambda: page.keyboard.press("Enter"))
+    placed = page.locator('.my-board g.square[data-feature^="tile:"]').count()
+    assert placed >= 2 and not player.banner().startswith("Your turn: Place ")
+    # When the next round's dice were rolled, the placement cannot be taken back: no Undo offered (a wrangle or a
+    # bonus decided before that leaves it offered).
+    if player.banner() == "Your turn: Draft a tile":
+        assert page.get_by_role("button", name="Undo my last move").is_disabled()
+    # Reload: the page resumes the game with the seat's token it kept.
+    before = (player.version, player.banner(), placed)
+    page.reload()
+    player.settle()
+    assert (player.version, player.banner(), page.locator('.my-board g.square[data-feature^="tile:"]').count()) == before
+    assert player.my_turn()
+
+
+def test_the_ghost_follows_the_pointer_and_keys_without_a_request_per_movement(server, new_page):
+    """Moving the pointer over every square and the arrow keys move the ghost; no request reaches the server."""
+    player = Player(new_page(), server.base)
+    _to_first_placement(player)
+    page = player.page
+    player.point_at(4, 4)
+    page.wait_for_timeout(300)  # the ghost's picture of this orientation is loaded
+    requests = []
+    page.on("request", lambda r: requests.append(r.url))
+    anchors = set()
+    for r in range(10):
+        for c in range(10):
+            player.point_at(r, c)
+            anchors.add(player.ghost()[1])
+    page.locator(".my-board").focus()
+    for key in ("ArrowLeft", "ArrowUp", "ArrowRight", "ArrowDown") * 3:
+        page.keyboard.press(key)
+    assert len(anchors) > 20  # it followed the pointer
+    assert requests == []  # and asked the server nothing while it did
+    orientation = player.ghost()[0]
+    page.keyboard.press("r")
+    assert player.ghost()[0] != orientation or page.locator(".board-status").inner_text().startswith("as printed")
