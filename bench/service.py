@@ -29,6 +29,7 @@ Run: ``make bench`` or ``python bench/service.py [--seconds S] [--clients C] [--
 from __future__ import annotations
 
 import argparse
+import datetime
 import http.client
 import json
 import multiprocessing
@@ -234,16 +235,23 @@ def get_with_python(port: int, path: str, token: str, seconds: float, out) -> No
     out.put(n)
 
 
-def bench_get(port: int, path: str, token: str, seconds: float, clients: int) -> tuple[float, str]:
+#: wrk's latency units, in milliseconds
+WRK_UNITS = {"us": 0.001, "ms": 1.0, "s": 1000.0}
+
+
+def bench_get(port: int, path: str, token: str, seconds: float, clients: int) -> tuple[float, str, float | None]:
+    """Requests/s of ``GET path`` by ``clients`` connections for ``seconds``, how they were made, and the 99th
+    percentile latency in milliseconds (wrk's; ``None`` with the Python clients)."""
     wrk = shutil.which("wrk")
     if wrk:
-        cmd = [wrk, "-t1", f"-c{clients}", f"-d{int(seconds)}s", "-H", f"Authorization: Bearer {token}",
+        cmd = [wrk, "-t1", f"-c{clients}", f"-d{int(seconds)}s", "--latency", "-H", f"Authorization: Bearer {token}",
                f"http://127.0.0.1:{port}{path}"]
         out = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout
         rate = float(re.search(r"Requests/sec:\s*([\d.]+)", out).group(1))
         bad = re.search(r"Non-2xx or 3xx responses: (\d+)", out)
         assert not bad, out
-        return rate, f"wrk -t1 -c{clients} -d{int(seconds)}s"
+        value, unit = re.search(r"^\s*99%\s+([\d.]+)(us|ms|s)\s*$", out, re.MULTILINE).groups()
+        return rate, f"wrk -t1 -c{clients} -d{int(seconds)}s", float(value) * WRK_UNITS[unit]
     queue = multiprocessing.Queue()
     procs = [multiprocessing.Process(target=get_with_python, args=(port, path, token, seconds, queue))
              for _ in range(clients)]
@@ -252,7 +260,7 @@ def bench_get(port: int, path: str, token: str, seconds: float, clients: int) ->
     total = sum(queue.get() for _ in procs)
     for p in procs:
         p.join()
-    return total / seconds, f"{clients} Python client processes"
+    return total / seconds, f"{clients} Python client processes", None
 
 
 def hint_load(port: int, seed: int, seconds: float, out) -> None:
@@ -267,18 +275,57 @@ def hint_load(port: int, seed: int, seconds: float, out) -> None:
     out.put(answered)
 
 
-def get_under_hints(port: int, path: str, token: str, seconds: float, clients: int, hint_clients: int) -> tuple[float, float]:
-    """GET requests/s of ``path`` while ``hint_clients`` processes keep asking for hints, and the hints/s."""
+def get_under_hints(port: int, path: str, token: str, seconds: float, clients: int,
+                    hint_clients: int) -> tuple[float, float | None, float]:
+    """GET requests/s of ``path`` and their 99th percentile (ms, or ``None``) while ``hint_clients`` processes keep
+    asking for hints, and the hints/s."""
     queue = multiprocessing.Queue()
     procs = [multiprocessing.Process(target=hint_load, args=(port, 900 + c, seconds + 2, queue)) for c in range(hint_clients)]
     for p in procs:
         p.start()
     time.sleep(1)
-    rate, _ = bench_get(port, path, token, seconds, clients)
+    rate, _, p99 = bench_get(port, path, token, seconds, clients)
     hints = sum(queue.get() for _ in procs)
     for p in procs:
         p.join()
-    return rate, hints / (seconds + 2)
+    return rate, p99, hints / (seconds + 2)
+
+
+def puzzle_storm_client(port: int, client: int, seconds: float, out) -> None:
+    """Client process: ask for the daily puzzles of dates not stored yet (2026 from January, each client its own
+    dates, each difficulty), one after another, for ``seconds``; puts ([seconds per request], {status: count})."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
+    times, statuses, n = [], {}, 0
+    start = time.monotonic()
+    while time.monotonic() - start < seconds:
+        date = datetime.date(2026, 1, 1) + datetime.timedelta(days=(client * 20 + n // 3) % 300)
+        difficulty = ("easy", "medium", "hard")[n % 3]
+        t0 = time.perf_counter()
+        status, _ = request(conn, "GET", f"/puzzles/daily?date={date.isoformat()}&difficulty={difficulty}")
+        times.append(time.perf_counter() - t0)
+        statuses[status] = statuses.get(status, 0) + 1
+        n += 1
+    out.put((times, statuses))
+
+
+def get_under_puzzle_storm(port: int, path: str, token: str, seconds: float, clients: int,
+                           storm: int) -> tuple[float, float | None, list[float], dict[int, int]]:
+    """GET requests/s of ``path`` and their p99 (ms) while ``storm`` clients ask for puzzles not stored yet; the
+    puzzle requests' times (s, sorted) and statuses."""
+    queue = multiprocessing.Queue()
+    procs = [multiprocessing.Process(target=puzzle_storm_client, args=(port, c, seconds + 2, queue)) for c in range(storm)]
+    for p in procs:
+        p.start()
+    time.sleep(1)
+    rate, _, p99 = bench_get(port, path, token, seconds, clients)
+    results = [queue.get() for _ in procs]
+    for p in procs:
+        p.join()
+    statuses: dict[int, int] = {}
+    for _, counts in results:
+        for status, count in counts.items():
+            statuses[status] = statuses.get(status, 0) + count
+    return rate, p99, sorted(t for times, _ in results for t in times), statuses
 
 
 def bot_game(conn, seats: list[dict], seed: int) -> tuple[str, dict[int, str]]:
@@ -340,19 +387,30 @@ def background_bot_games(port: int, seeds: list[int], out) -> None:
     out.put(time.monotonic() - start)
 
 
-def bench_bots_and_load(port: int, path: str, token: str, rate: float, args: argparse.Namespace) -> None:
-    """GET under 8 hint clients and under two all-bot games (ratios to the idle ``rate``), the all-bot game's wall
-    time and the bots' reply time."""
-    loaded, hints_per_s = get_under_hints(port, path, token, args.seconds, args.clients * 2, 8)
-    print(f"GET /games/<id> while 8 clients ask for hints: {loaded:.0f} requests/s = {loaded / rate:.2f} x idle "
-          f"(target: within noise of 1); {hints_per_s:.1f} hints/s answered")
+def _p99_ratio(p99: float | None, idle: float | None) -> str:
+    if p99 is None or idle is None:
+        return "p99 needs wrk"
+    return f"p99 {p99:.1f} ms = {p99 / idle:.2f} x idle's {idle:.1f} ms (target <= 3)"
+
+
+def bench_bots_and_load(port: int, path: str, token: str, rate: float, idle_p99: float | None,
+                        args: argparse.Namespace) -> None:
+    """GET under 8 hint clients and under two all-bot games (ratios to the idle ``rate`` and ``idle_p99``), the
+    all-bot game's wall time and the bots' reply time."""
+    loaded, p99, hints_per_s = get_under_hints(port, path, token, args.seconds, args.clients * 2, 8)
+    print(f"GET /games/<id> while 8 clients ask for hints: {loaded:.0f} requests/s = {loaded / rate:.2f} x idle, "
+          f"{_p99_ratio(p99, idle_p99)}; {hints_per_s:.1f} hints/s answered")
+    loaded, p99, waits, statuses = get_under_puzzle_storm(port, path, token, args.seconds, args.clients * 2, 16)
+    print(f"GET /games/<id> while 16 clients ask for puzzles not generated yet: {loaded:.0f} requests/s = "
+          f"{loaded / rate:.2f} x idle, {_p99_ratio(p99, idle_p99)}; the puzzle requests: longest {waits[-1]:.2f} s "
+          f"(deadline PUZZLES_WAIT_SECONDS 2 s), statuses {dict(sorted(statuses.items()))}")
     out = multiprocessing.Queue()
     games = multiprocessing.Process(target=background_bot_games, args=(port, [700, 701], out))
     games.start()
     time.sleep(1)
-    with_bots, _ = bench_get(port, path, token, args.seconds, args.clients * 2)
+    with_bots, _, p99 = bench_get(port, path, token, args.seconds, args.clients * 2)
     print(f"GET /games/<id> while two all-bot 4-player hint games play: {with_bots:.0f} requests/s = "
-          f"{with_bots / rate:.2f} x idle (target >= 1500/s)")
+          f"{with_bots / rate:.2f} x idle (target >= 1500/s), {_p99_ratio(p99, idle_p99)}")
     games.join()
     print(f"  (those two games took {out.get():.1f} s together)")
     walls = [all_bot_game_seconds(port, 800 + n) for n in range(2)]
@@ -384,9 +442,9 @@ def main() -> None:
                 assert request(conn, "POST", f"/games/{game_id}/moves", move, tokens[seat])[0] == 200
             path = f"/games/{game_id}"
             size = len(request(conn, "GET", path, token=tokens[0])[1])
-            rate, how = bench_get(port, path, tokens[0], args.seconds, args.clients * 2)
-            print(f"GET /games/<id> (seat view, {size / 1024:.0f} KiB): {rate:.0f} requests/s (target >= 500); "
-                  f"{how}, {args.workers} gunicorn workers")
+            rate, how, idle_p99 = bench_get(port, path, tokens[0], args.seconds, args.clients * 2)
+            print(f"GET /games/<id> (seat view, {size / 1024:.0f} KiB): {rate:.0f} requests/s (target >= 500), p99 "
+                  f"{idle_p99 if idle_p99 is not None else float('nan'):.1f} ms; {how}, {args.workers} gunicorn workers")
 
             queue = multiprocessing.Queue()
             seeds = [[100 + c * 10 + i for i in range(10)] for c in range(args.clients)]
@@ -413,7 +471,7 @@ def main() -> None:
                   f"({partial} cut short by the budget) with {args.hint_clients} clients, {args.workers} gunicorn "
                   f"workers; {errors} refused")
             if not args.skip_bots:
-                bench_bots_and_load(port, path, tokens[0], rate, args)
+                bench_bots_and_load(port, path, tokens[0], rate, idle_p99, args)
 
             steps = bench_streams(port, [int(n) for n in args.streams.split(",")])
             held = max((n for n, p99, _, late in steps if p99 < 1.0 and not late), default=0)
