@@ -420,6 +420,9 @@ def _draw_square(sq: Square, x: float, y: float, size: float, token: bool = Fals
 
 # --- buildings, towns, outlines ------------------------------------------------------------------------------
 
+SIGN_HEIGHT = 15  #: the height a town sign takes at the top of its square, in pixels
+
+
 def _building_labels(settlement: Settlement, top: float, left: float) -> list[str]:
     """Each named building's name, fitted in the largest rectangle of its squares."""
     signs = {min(town.squares) for town in settlement.side.towns}
@@ -433,13 +436,17 @@ def _building_labels(settlement: Settlement, top: float, left: float) -> list[st
 
 def _building_label(name: str, named: set[tuple[int, int]], top: float, left: float,
                     signs: Collection[tuple[int, int]] = ()) -> str:
-    """The building ``name`` fitted in the largest rectangle of its ``named`` squares (kept clear of a town sign,
-    ``signs``, in the rectangle's top row)."""
+    """The building ``name`` fitted in the largest rectangle of its ``named`` squares, kept clear of a town sign
+    (``signs``: the squares whose top stripe, ``SIGN_HEIGHT`` high, a sign covers) in any row of the rectangle: the
+    name goes in the rows above the sign's, or below its stripe, whichever is taller."""
     (r0, c0), (r1, c1) = _largest_rectangle(named)
     w, h = (c1 - c0 + 1) * SQUARE, (r1 - r0 + 1) * SQUARE
     y0 = top + r0 * SQUARE
-    if any((r0, c) in signs for c in range(c0, c1 + 1)):  # keep clear of a town sign in the box's top row
-        y0, h = y0 + 15, h - 15
+    rows = [r for r, c in signs if r0 <= r <= r1 and c0 <= c <= c1]
+    if rows:
+        sign_row = min(rows)
+        above, below = (sign_row - r0) * SQUARE, (r1 - sign_row + 1) * SQUARE - SIGN_HEIGHT
+        y0, h = (y0, above) if above >= below else (top + sign_row * SQUARE + SIGN_HEIGHT, below)
     lines, size = fit_text(name, w - 4, h - 4)
     cx, cy = left + c0 * SQUARE + w / 2, y0 + h / 2
     return (f'<g class="building-name" data-building="{escape(name)}" data-box="{w - 4:.0f} {h - 4:.0f}">'

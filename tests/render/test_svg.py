@@ -3,6 +3,7 @@ tiles, tokens and towns, a legend of exactly what the picture shows, a title tha
 
 from __future__ import annotations
 
+import re
 import xml.etree.ElementTree as ET
 
 import pytest
@@ -11,7 +12,7 @@ from solver.ai.bots import RandomBot, play_game
 from solver.components.catalog import board_side_from_map, load_catalog, tile_from_map
 from solver.components.values import BOARD_LEGEND, TILE_LEGEND, Icon, SpaceKind, Terrain
 from solver.engine.game import Game
-from solver.render.svg import PAD, fit_text, settlement_svg, text_width, wrap
+from solver.render.svg import PAD, SIGN_HEIGHT, SQUARE, _building_label, fit_text, settlement_svg, text_width, wrap
 from solver.rules.settlement import Settlement
 from solver.rules.setup import GameConfig, SeatConfig
 
@@ -228,3 +229,15 @@ def test_wrap_keeps_every_word_and_cuts_only_what_cannot_fit():
     pieces = wrap("x" * 40, 12, 50)
     assert len(pieces) > 1 and all(text_width(p, 12) <= 50 for p in pieces)
     assert "".join(p.removesuffix("-") for p in pieces) == "x" * 40
+
+
+def test_a_building_name_keeps_clear_of_a_town_sign_in_any_row_of_its_box():
+    """A 2 x 2 building whose box holds a town's sign on its second row: the name goes where the sign is not (the
+    first row), never across the sign's stripe; with the sign on the first row, below the stripe."""
+    named = {(0, 0), (0, 1), (1, 0), (1, 1)}
+    for sign, clear in (((1, 0), lambda y: y < SQUARE), ((0, 1), lambda y: y > SIGN_HEIGHT)):
+        label = _building_label("General Store", named, 0, 0, {sign})
+        ys = [float(y) for y in re.findall(r'<tspan x="[\d.]+" y="([\d.]+)"', label)]
+        assert ys and all(clear(y) for y in ys), (sign, ys)
+        sign_top = sign[0] * SQUARE
+        assert not any(sign_top <= y <= sign_top + SIGN_HEIGHT for y in ys)
