@@ -5,23 +5,27 @@ hint bot; ``--players 2 --bot hint --bot greedy`` seats the listed bots in turn 
 game to game so that no bot always plays first).  A progress bar (tqdm) shows the games; at the end it
 prints the score distribution per bot, the solo ranks reached (Sidekick to Mysterious Stranger), the
 win rates per bot and the mean and 95th-percentile time per decision.  ``--json FILE`` also writes the
-figures; ``--side wild`` seats every player on a board's wild side.  Game ``i`` uses seed ``seed + i``:
-the same command gives the same games.
+figures; ``--side wild`` seats every player on a board's wild side; ``--save DIR`` writes each game's configuration
+and moves (``game-<seed>.json``, what ``python -m solver review`` reads).  A bot named ``name:ms``
+(``--bot search:3000``) has that budget instead of ``--budget-ms``.  Game ``i`` uses seed ``seed + i``:
+the same command gives the same games (time budgets aside: a search cut by the clock depends on the machine).
 
 Source: our design (docs/hints.md).
 """
 
 from __future__ import annotations
 
+import json
 import statistics
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TypedDict
 
 from tqdm import tqdm
 
-from solver.ai.bots import BOTS, make_bot
+from solver.ai.bots import make_bot, parse_bot
 from solver.ai.hints import DEFAULT_BUDGET_MS
 from solver.engine.game import Game
 from solver.rules.setup import GameConfig, SeatConfig
@@ -66,8 +70,9 @@ class SelfPlayResult:
 
 def play_one(players: int, seed: int, bot_names: list[str], budget_ms: float, result: SelfPlayResult,
              side: str = "normal") -> Game:
-    """Play one game with seed ``seed``, seat ``i`` played by ``bot_names[i]``, every seat on the ``side``
-    (``normal``, ``wild`` or ``random``) of a random board; record it in ``result``."""
+    """Play one game with seed ``seed``, seat ``i`` played by ``bot_names[i]`` (``make_bot``: ``name`` or
+    ``name:ms``), every seat on the ``side`` (``normal``, ``wild`` or ``random``) of a random board; record it in
+    ``result``."""
     game = Game(GameConfig(players=players, seed=seed, seats=(SeatConfig(side=side),) * players))
     bots = [make_bot(name, seed * 31 + i, budget_ms) for i, name in enumerate(bot_names)]
     while not game.finished:
@@ -90,27 +95,33 @@ def play_one(players: int, seed: int, bot_names: list[str], budget_ms: float, re
 
 
 def run(players: int, games: int, bots: list[str], seed: int, budget_ms: float = DEFAULT_BUDGET_MS,
-        progress: bool = True, side: str = "normal") -> SelfPlayResult:
-    """Play ``games`` games on ``side`` boards; seats take the ``bots`` in turn, rotated by one seat each
-    game.  Raises ``ValueError`` for an unknown bot name or a bad count, ``ConfigError`` for a bad side."""
+        progress: bool = True, side: str = "normal", save: Path | None = None) -> SelfPlayResult:
+    """Play ``games`` games on ``side`` boards; seats take the ``bots`` in turn (``name`` or ``name:ms``,
+    ``solver.ai.bots.parse_bot``), rotated by one seat each game; ``save``: a folder to write each game to
+    (``game-<seed>.json``: ``config``, ``moves``, ``bots`` by seat).  Raises ``ValueError`` for an unknown bot
+    name, a bad budget or a bad count, ``ConfigError`` for a bad side."""
     if games < 1:
         raise ValueError("games must be 1 or more")
     for name in bots:
-        if name not in BOTS:
-            raise ValueError(f"unknown bot {name!r}: choose among {', '.join(BOTS)}")
+        parse_bot(name)
+    if save is not None:
+        save.mkdir(parents=True, exist_ok=True)
     result = SelfPlayResult()
     for i in tqdm(range(games), desc=f"{players}p {'/'.join(bots)}", unit="game", disable=not progress):
         names = [bots[(seat + i) % len(bots)] for seat in range(players)]
-        play_one(players, seed + i, names, budget_ms, result, side)
+        game = play_one(players, seed + i, names, budget_ms, result, side)
+        if save is not None:
+            record = {"config": game.config.to_json(), "moves": game.moves, "bots": names}
+            (save / f"game-{seed + i}.json").write_text(json.dumps(record), encoding="utf-8")
     return result
 
 
 def print_summary(summary: SelfPlaySummary) -> None:
     """Print ``SelfPlayResult.summary()`` as a table: a row per bot, then the solo ranks."""
-    print(f"{'bot':8} {'games':>5} {'median':>7} {'mean':>6} {'q25':>4} {'q75':>4} {'min':>4} {'max':>4} "
+    print(f"{'bot':11} {'games':>5} {'median':>7} {'mean':>6} {'q25':>4} {'q75':>4} {'min':>4} {'max':>4} "
           f"{'wins':>6} {'ms/decision':>11} {'p95 ms':>7}")
     for name, row in summary["bots"].items():
-        print(f"{name:8} {row['games']:>5} {row['median']:>7} {row['mean']:>6} {row['q25']:>4} {row['q75']:>4} "
+        print(f"{name:11} {row['games']:>5} {row['median']:>7} {row['mean']:>6} {row['q25']:>4} {row['q75']:>4} "
               f"{row['min']:>4} {row['max']:>4} {row['win_rate']:>6.1%} {row['decision_ms_mean']:>11} "
               f"{row['decision_ms_p95']:>7}")
     if summary["solo_ranks"]:
