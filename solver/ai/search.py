@@ -55,12 +55,14 @@ EXPLORATION = 1.0
 #: That standard deviation is pooled over the open options, shrunk towards SD_PRIOR points with the weight of
 #: SD_PRIOR_DOF degrees of freedom (a few returns do not tell it), and at least MIN_SD points.
 SD_PRIOR = 3.0
-SD_PRIOR_DOF = 4
+SD_PRIOR_DOF = 10
+#: Selection counts the difference of two options' one-step gains as this many paired returns (a prior).
+PRIOR_VISITS = 2
 MIN_SD = 0.5
 #: Every open option is visited this many times before UCB1 compares it.
 MIN_VISITS = 2
-#: An option whose first TWIN_VISITS returns equal a better option's is closed as its twin.
-TWIN_VISITS = 2
+#: An option whose one-step gain and first TWIN_VISITS returns equal a better option's is closed as its twin.
+TWIN_VISITS = 3
 #: Progressive widening: after N simulations, the WIDEN_BASE + floor(WIDEN_RATE * sqrt(N)) options best by one-step
 #: gain are open to selection.
 WIDEN_BASE = 3
@@ -126,10 +128,11 @@ def differences(option: SearchedOption, reference: SearchedOption) -> list[float
 
 def leader(options: list[SearchedOption]) -> SearchedOption:
     """The most visited option (ties: the larger sum of returns, which on the same determinizations is the better
-    paired mean; then the better prior): the one the search plays, and the reference of the others' estimates.  In
-    one stream its visits include every determinization another option saw (each option's visits are the first
-    ``n`` of the stream's)."""
-    return min(options, key=lambda o: (-o.visits, -sum(sum(r) for r in o.returns), o.prior))
+    paired mean, plus ``PRIOR_VISITS`` times the one-step gain as in selection; then the better prior): the one the
+    search plays, and the reference of the others' estimates.  In one stream its visits include every
+    determinization another option saw (each option's visits are the first ``n`` of the stream's)."""
+    return min(options, key=lambda o: (-o.visits, -sum(sum(r) for r in o.returns) - PRIOR_VISITS * o.option.gain,
+                                       o.prior))
 
 
 @dataclass(frozen=True)
@@ -263,9 +266,11 @@ class InformationSetSearch:
         option's (so that it is compared with the leader on the same determinizations, without becoming the leader by
         being forced); else an open one (``_open``) with fewer than ``MIN_VISITS``, the better prior first; else the
         open one with the largest UCB1 value on its paired difference to the leader,
-        ``d + EXPLORATION x sd x sqrt(ln N / n)`` (``sd``: the pooled standard deviation of those differences, shrunk
-        towards ``SD_PRIOR`` with the weight of ``SD_PRIOR_DOF`` degrees of freedom, at least ``MIN_SD``; ties: the
-        better prior)."""
+        ``d + EXPLORATION x sd x sqrt(ln N / n)``: ``d`` the mean difference of its ``n`` returns to the leader's on
+        the same determinizations, with ``PRIOR_VISITS`` more values equal to the difference of their one-step gains
+        (today's hint's judgement, which the returns overrule as they come), ``sd`` the pooled standard deviation of
+        those differences, shrunk towards ``SD_PRIOR`` with the weight of ``SD_PRIOR_DOF`` degrees of freedom, at
+        least ``MIN_SD`` (ties: the better prior)."""
         others = max((s.visits for s in self.options if not s.forced), default=0)
         target = min(others, max(FORCED_VISITS, int(FORCED_SHARE * others)))
         for searched in self.options:
@@ -283,20 +288,22 @@ class InformationSetSearch:
         scale = EXPLORATION * sd * math.sqrt(math.log(sum(s.visits for s in open_)))
 
         def ucb(s: SearchedOption) -> tuple[float, int]:
-            ds = diffs.get(id(s), [0.0])
-            return sum(ds) / len(ds) + scale / math.sqrt(s.visits), -s.prior
+            ds = diffs.get(id(s), [])
+            prior = PRIOR_VISITS * (s.option.gain - lead.option.gain) if ds else 0.0
+            return (sum(ds) + prior) / (len(ds) + PRIOR_VISITS) + scale / math.sqrt(s.visits), -s.prior
 
         return max(open_, key=ucb)
 
     def _close_twin(self, searched: SearchedOption) -> None:
-        """Close ``searched`` (``twin_of``) when its first ``TWIN_VISITS`` returns equal those of an option with a
-        better prior: the search cannot tell them apart (say, two orientations of a tile covering the same squares with
+        """Close ``searched`` (``twin_of``) when its one-step gain and its first ``TWIN_VISITS`` returns equal those of
+        an option with a better prior: the search cannot tell them apart (say, two orientations of a tile covering the same squares with
         the same effect), and visits to both would be spent twice."""
         mine = searched.returns[0]
         if len(mine) != TWIN_VISITS or searched.forced:
             return
         for other in self.options:
             if other.prior < searched.prior and other.twin_of is None and len(other.returns[0]) >= TWIN_VISITS \
+                    and abs(other.option.gain - searched.option.gain) < 1e-9 \
                     and all(abs(a - b) < 1e-9 for a, b in zip(mine, other.returns[0])):
                 searched.twin_of = other.prior
                 return
