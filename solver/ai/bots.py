@@ -115,6 +115,12 @@ class SearchBot(_OptionBot):
         self.searches.append((found.simulations, found.wall_ms))
         return found.best.option.moves
 
+    def close(self) -> None:
+        """End the bot's worker processes, if any (a later search starts a new pool)."""
+        if self._pool is not None:
+            self._pool.shutdown()
+            self._pool = None
+
 
 #: The bots a game seat may be played by on the server (``service.games``).
 BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "hint": HintBot}

@@ -12,13 +12,15 @@ Each **simulation**:
    draws) from the seat's position.  The ``k``-th visit of every option in one stream uses the same determinization
    (``determinization_seed(seed, stream, k)``): options are compared on the same sampled worlds (common random
    numbers), which makes their differences, and the move review's losses, far less noisy than their values;
-2. *selection*: UCB1 over the options opened so far: ``mean + EXPLORATION x sd x sqrt(ln N / n)`` (``sd``: the
-   pooled standard deviation of one simulation's return, at least ``MIN_SD``).  Options are opened in the order of
-   their one-step gain (today's hint's ranking, the prior), ``WIDEN_BASE + floor(WIDEN_RATE x sqrt(N))`` of them
-   after ``N`` simulations (progressive widening), an option never visited first;
+2. *selection*: UCB1 over the options opened so far, on each option's mean paired difference to the leader (the
+   most visited option) with the difference of their one-step gains counted as ``PRIOR_VISITS`` more values (today's
+   hint's judgement as the prior): ``d + EXPLORATION x sd x sqrt(ln N / n)`` (``InformationSetSearch.select``).
+   Options are opened in the order of their one-step gain, ``WIDEN_BASE + floor(WIDEN_RATE x sqrt(N))`` of them
+   after ``N`` simulations (progressive widening), each visited ``MIN_VISITS`` times before UCB1 judges it; an option
+   indistinguishable from a better one is closed as its twin;
 3. *playout*: the option's moves, then every seat's decisions by a lighter hint (``rank_options`` playing its
    ``PLAYOUT_PLAYS`` best draft candidates by estimate, all the options of any other decision), until the seat has
-   played ``HORIZON`` more options and is to decide again (or the game is over);
+   played ``HORIZON`` more options of its own (or the game is over);
 4. *evaluation*: the seat's ``solver.ai.evaluation.position_value`` at that leaf minus at the root (points): the
    simulation's **return**, an estimate of the final-score gain over the horizon;
 5. *backup*: the return is added to the option's statistics.
@@ -26,12 +28,12 @@ Each **simulation**:
 The tree has one level: below the root every decision follows a chance step or another seat's turn, whose
 information sets differ from one determinization to the next (dice, trays), so their nodes would be visited about
 once each at the rates this search runs (tens to a few hundred simulations a second, docs/hints.md); the playout
-policy is where the next turns are weighed.  The search stops when its simulation count or its budget
+policy is where the next turn is weighed.  The search stops when its simulation count or its budget
 (milliseconds) is spent; ``result()`` gives the options so far at any moment, the most visited first.
 ``search`` (root-parallel over worker processes, ``concurrent.futures``: each worker its own stream of
 determinizations, visit counts and returns merged) and ``search_hint`` (the hint's answer with the search's figures
 per option) are the entry points; the same seed, workers and simulation count (not a time budget) give the same
-answer.  Source: our design on the references above (docs/hints.md, "Search").
+answer.  Source: our design on the references above (docs/hints.md, "Information-set search").
 """
 
 from __future__ import annotations

@@ -4,7 +4,8 @@
 hint bot; ``--players 2 --bot hint --bot greedy`` seats the listed bots in turn (the seats rotate from
 game to game so that no bot always plays first).  A progress bar (tqdm) shows the games; at the end it
 prints the score distribution per bot, the solo ranks reached (Sidekick to Mysterious Stranger), the
-win rates per bot and the mean and 95th-percentile time per decision.  ``--json FILE`` also writes the
+win rates per bot and, with other seats, its mean margin over the best of them, both with 95% intervals, and the
+mean and 95th-percentile time per decision.  ``--json FILE`` also writes the
 figures; ``--side wild`` seats every player on a board's wild side; ``--save DIR`` writes each game's configuration
 and moves (``game-<seed>.json``, what ``python -m solver review`` reads).  A bot named ``name:ms``
 (``--bot search:3000``) has that budget instead of ``--budget-ms``.  Game ``i`` uses seed ``seed + i``:
@@ -16,6 +17,7 @@ Source: our design (docs/hints.md).
 from __future__ import annotations
 
 import json
+import math
 import statistics
 import time
 from collections import Counter, defaultdict
@@ -34,7 +36,9 @@ from solver.rules.solo import solo_rank
 
 class SelfPlaySummary(TypedDict):
     """``SelfPlayResult.summary()``: per bot name its figures (``games``, ``median``, ``mean``, ``q25``, ``q75``,
-    ``min``, ``max``, ``win_rate``, ``decision_ms_mean``, ``decision_ms_p95``), and the solo ranks reached."""
+    ``min``, ``max``, ``win_rate`` and its 95% half-width ``win_rate_ci95``, ``decision_ms_mean``,
+    ``decision_ms_p95``; with other seats, ``margin``, the mean of its points less the best other seat's, and
+    ``margin_ci95``), and the solo ranks reached."""
 
     bots: dict[str, dict[str, float]]
     solo_ranks: dict[str, int]
@@ -42,29 +46,37 @@ class SelfPlaySummary(TypedDict):
 
 @dataclass
 class SelfPlayResult:
-    """What self-play measured: per bot name, final ``scores`` (points), ``wins`` (games in which it
-    placed first, ties included), ``games`` played, solo ``ranks`` reached, and every decision's wall
-    time in milliseconds (``decision_ms``)."""
+    """What self-play measured: per bot name, final ``scores`` (points), ``margins`` (its points less the best
+    other seat's, games with other seats), ``wins`` (games in which it placed first, ties included), ``games``
+    played, solo ``ranks`` reached, and every decision's wall time in milliseconds (``decision_ms``)."""
 
     scores: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
+    margins: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
     wins: Counter = field(default_factory=Counter)
     games: Counter = field(default_factory=Counter)
     ranks: Counter = field(default_factory=Counter)
     decision_ms: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
 
     def summary(self) -> SelfPlaySummary:
-        """Plain data: per bot, score median/mean/quartiles/min/max, win rate, decision times."""
+        """Plain data: per bot, score median/mean/quartiles/min/max, win rate and margin with their 95% intervals
+        (normal approximation: 1.96 standard errors), decision times."""
         out: SelfPlaySummary = {"bots": {}, "solo_ranks": dict(self.ranks)}
         for name, scores in self.scores.items():
             s = sorted(scores)
             times = sorted(self.decision_ms[name])
-            out["bots"][name] = {
-                "games": self.games[name], "median": statistics.median(s), "mean": round(statistics.mean(s), 1),
+            games = self.games[name]
+            win_rate = self.wins[name] / games
+            row = out["bots"][name] = {
+                "games": games, "median": statistics.median(s), "mean": round(statistics.mean(s), 1),
                 "q25": s[len(s) // 4], "q75": s[(3 * len(s)) // 4], "min": s[0], "max": s[-1],
-                "win_rate": round(self.wins[name] / self.games[name], 3),
+                "win_rate": round(win_rate, 3), "win_rate_ci95": round(1.96 * math.sqrt(win_rate * (1 - win_rate) / games), 3),
                 "decision_ms_mean": round(statistics.mean(times), 2) if times else 0.0,
                 "decision_ms_p95": round(times[int(0.95 * (len(times) - 1))], 2) if times else 0.0,
             }
+            margins = self.margins.get(name)
+            if margins:
+                spread = statistics.stdev(margins) / math.sqrt(len(margins)) if len(margins) > 1 else 0.0
+                row.update(margin=round(statistics.mean(margins), 2), margin_ci95=round(1.96 * spread, 2))
         return out
 
 
@@ -86,6 +98,9 @@ def play_one(players: int, seed: int, bot_names: list[str], budget_ms: float, re
     for row in game.standings():
         name = bot_names[row["seat"]]
         result.scores[name].append(row["points"])
+        if players > 1:
+            best_other = max(p.points for p in game.players if p.seat != row["seat"])
+            result.margins[name].append(row["points"] - best_other)
         result.games[name] += 1
         if row["place"] == 1:
             result.wins[name] += 1
@@ -119,10 +134,11 @@ def run(players: int, games: int, bots: list[str], seed: int, budget_ms: float =
 def print_summary(summary: SelfPlaySummary) -> None:
     """Print ``SelfPlayResult.summary()`` as a table: a row per bot, then the solo ranks."""
     print(f"{'bot':11} {'games':>5} {'median':>7} {'mean':>6} {'q25':>4} {'q75':>4} {'min':>4} {'max':>4} "
-          f"{'wins':>6} {'ms/decision':>11} {'p95 ms':>7}")
+          f"{'wins':>6} {'±95%':>6} {'margin':>13} {'ms/decision':>11} {'p95 ms':>7}")
     for name, row in summary["bots"].items():
+        margin = f"{row['margin']:+.1f}±{row['margin_ci95']:.1f}" if "margin" in row else "-"
         print(f"{name:11} {row['games']:>5} {row['median']:>7} {row['mean']:>6} {row['q25']:>4} {row['q75']:>4} "
-              f"{row['min']:>4} {row['max']:>4} {row['win_rate']:>6.1%} {row['decision_ms_mean']:>11} "
-              f"{row['decision_ms_p95']:>7}")
+              f"{row['min']:>4} {row['max']:>4} {row['win_rate']:>6.1%} {row['win_rate_ci95']:>6.1%} {margin:>13} "
+              f"{row['decision_ms_mean']:>11} {row['decision_ms_p95']:>7}")
     if summary["solo_ranks"]:
         print("solo ranks:", ", ".join(f"{k} {v}" for k, v in sorted(summary["solo_ranks"].items())))

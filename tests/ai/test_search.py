@@ -170,7 +170,8 @@ def test_the_search_bot_plays_a_game_and_selfplay_saves_it(tmp_path):
 
 # --- the move review ---------------------------------------------------------------------------------------
 
-def _opening(bot, seed: int, moves: int = 12) -> Game:
+def _opening(bot, seed: int, moves: int = 10) -> Game:
+    """A solo game's first ``moves`` moves played by ``bot``."""
     game = Game(GameConfig(players=1, seed=seed))
     while len(game.moves) < moves:
         game.apply(bot.choose(game, 0))
@@ -187,10 +188,11 @@ def test_decisions_cut_a_move_log_into_complete_options():
 
 
 def test_the_review_of_search_play_shows_small_losses_and_of_random_play_large_ones():
-    searched = _opening(SearchBot(4, simulations=40), 4)
+    # a search of 32 simulations reviewed by another of 32 (other determinizations): deterministic, a few seconds
+    searched = _opening(SearchBot(4, simulations=32), 4)
     random_play = _opening(RandomBot(4), 4)
-    small = review_game(searched.config, searched.moves, simulations=40, seed=1)
-    large = review_game(random_play.config, random_play.moves, simulations=40, seed=1)
+    small = review_game(searched.config, searched.moves, simulations=32, seed=1)
+    large = review_game(random_play.config, random_play.moves, simulations=32, seed=1)
     mine, theirs = small["seats"]["0"], large["seats"]["0"]
     assert mine["with_choice"] >= 4 and theirs["with_choice"] >= 4
     assert mine["mean_loss"] < 0.5 and mine["loss"] < 2
@@ -212,3 +214,15 @@ def test_the_review_command_writes_json(tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("{}")
     assert cli_main(["review", str(bad), "--simulations", "1", "--quiet"]) == 2
+
+
+def test_selfplay_reports_margins_with_intervals(tmp_path, capsys):
+    out = tmp_path / "duel.json"
+    assert cli_main(["selfplay", "--players", "2", "--games", "2", "--bot", "greedy", "--bot", "random", "--seed", "5",
+                     "--quiet", "--json", str(out)]) == 0
+    bots = json.loads(out.read_text())["bots"]
+    # two seats: one bot's margin over the other is the other's, negated, game by game
+    assert bots["greedy"]["margin"] == -bots["random"]["margin"] > 0
+    assert bots["greedy"]["margin_ci95"] == bots["random"]["margin_ci95"] >= 0
+    assert 0 <= bots["greedy"]["win_rate_ci95"] <= 0.5
+    assert "±" in capsys.readouterr().out
