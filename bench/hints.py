@@ -21,31 +21,12 @@ import statistics
 
 import _path  # noqa: F401  (first: keeps bench/solver.py from shadowing the solver package)
 
-from solver.ai.bots import make_bot
 from solver.ai.hints import DEFAULT_BUDGET_MS, hint
+from solver.ai.random_positions import draft_positions
 from solver.ai.selfplay import run
-from solver.engine.game import Game
 from solver.planning.cpsat.solve import solve_plan
 from solver.planning.plans import PlanPosition, evaluate_plan
 from solver.rules.settlement import Placement
-from solver.rules.setup import GameConfig
-
-
-def draft_positions(count: int) -> list[tuple[Game, int]]:
-    """Draft decisions met by hint bots in solo and 2-player games (deterministic)."""
-    out: list[tuple[Game, int]] = []
-    seed = 0
-    while len(out) < count:
-        players = 1 + seed % 2
-        game = Game(GameConfig(players=players, seed=1000 + seed))
-        bots = [make_bot("hint", seed * 7 + s) for s in range(players)]
-        while not game.finished and len(out) < count:
-            pending = game.pending()
-            if pending["type"] == "draft" and game.round_in_year % 2 == 1:
-                out.append((Game.from_json(game.to_json(), game.catalog), pending["seat"]))
-            game.apply(bots[pending["seat"]].choose(game, pending["seat"]))
-        seed += 1
-    return out
 
 
 def latency_and_quality(count: int) -> None:

@@ -7,6 +7,8 @@
     python -m solver catalog check                           # validate the data files, print a summary
     python -m solver catalog report --out docs/components.md # the list of every reconstructed value
     python -m solver selfplay --players 1 --games 200 --bot hint --seed 1   # bots play whole games
+    python -m solver selfplay --players 2 --games 20 --bot search:300 --bot hint --save games/
+    python -m solver review games/game-1.json --budget-ms 3000               # points each move lost (JSON)
     python -m solver priors --games 20                       # rebuild the partner priors by self-play
 
 ``--catalog DIR`` (before the command), or the ``WTW_CATALOG`` environment variable, uses a folder of data files
@@ -21,12 +23,14 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import random
 import sys
 from pathlib import Path
 
-from solver.ai.bots import BOTS
+from solver.ai.bots import ALL_BOTS, parse_bot
 from solver.ai.hints import DEFAULT_BUDGET_MS
 from solver.ai.partner_priors_rebuild import measure, write_priors
+from solver.ai.review import decisions, review
 from solver.ai.selfplay import print_summary, run
 from solver.components.catalog import CATALOG_ENV, CatalogError, load_catalog, summary
 from solver.components.report import reconstructed_report
@@ -34,7 +38,7 @@ from solver.components.values import Catalog
 from solver.render.text import render_settlement
 from solver.rules.placement import legal_placements
 from solver.rules.settlement import Settlement
-from solver.rules.setup import SIDE_CHOICES
+from solver.rules.setup import SIDE_CHOICES, GameConfig
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -58,17 +62,71 @@ def _parser() -> argparse.ArgumentParser:
     play = sub.add_parser("selfplay", help="bots play whole games; scores, ranks, win rates (solver.ai.selfplay)")
     play.add_argument("--players", type=int, default=1, choices=range(1, 6), help="players per game (1 = solo)")
     play.add_argument("--games", type=int, default=20, help="games to play")
-    play.add_argument("--bot", action="append", choices=sorted(BOTS), help="a bot (repeat to seat several kinds)")
+    play.add_argument("--bot", action="append", type=_bot_spec, metavar="NAME[:MS]",
+                      help=f"a bot ({', '.join(ALL_BOTS)}; NAME:MS with a budget of its own, milliseconds); repeat to "
+                           "seat several kinds")
     play.add_argument("--seed", type=int, default=1, help="seed of the first game (game i: seed + i)")
     play.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS, help="hint budget per decision, milliseconds")
     play.add_argument("--side", default="normal", choices=SIDE_CHOICES,
                       help="every seat's board side (random boards; wild: the wild sides' rules)")
     play.add_argument("--json", help="also write the summary to this file")
     play.add_argument("--quiet", action="store_true", help="no progress bar")
+    play.add_argument("--save", type=Path, metavar="DIR", help="write each game (config and moves) to DIR/game-<seed>.json")
+    rev = sub.add_parser("review", help="the points each seat's moves lost against the search's best (solver.ai.review)")
+    rev.add_argument("games", nargs="+", type=Path, help="JSON files with a game's 'config' and 'moves' (selfplay --save, "
+                                                        "or a game's full state)")
+    rev.add_argument("--budget-ms", type=float, default=None,
+                     help=f"search budget per decision, milliseconds (default {DEFAULT_BUDGET_MS:g} without --simulations)")
+    rev.add_argument("--simulations", type=int, help="search each decision by this many simulations (deterministic)")
+    rev.add_argument("--workers", type=int, default=1, help="worker processes per search")
+    rev.add_argument("--seed", type=int, default=0, help="seed of the determinizations and of --sample")
+    rev.add_argument("--seat", type=int, action="append", help="review this seat's decisions only (repeatable)")
+    rev.add_argument("--sample", type=int, metavar="N",
+                     help="review N decisions with a choice, drawn at random (by --seed) from all the games")
+    rev.add_argument("--out", type=Path, help="write the JSON here (default: print it)")
+    rev.add_argument("--quiet", action="store_true", help="no progress bar")
     priors = sub.add_parser("priors", help="rebuild the partner priors by self-play (solver.ai.partner_priors_rebuild)")
     priors.add_argument("--games", type=int, default=20, help="games per player count (1 and 2)")
     priors.add_argument("--seed", type=int, default=1)
     return parser
+
+
+def _bot_spec(spec: str) -> str:
+    """``--bot``'s value, checked by ``parse_bot``."""
+    try:
+        parse_bot(spec)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+    return spec
+
+
+def _review(args: argparse.Namespace, parser: argparse.ArgumentParser, catalog: Catalog) -> int:
+    if args.workers < 1 or (args.sample is not None and args.sample < 1):
+        parser.error("--workers and --sample must be 1 or more")
+    chosen = []
+    for path in args.games:
+        try:
+            record = json.loads(path.read_text(encoding="utf-8"))
+            found = decisions(GameConfig.from_json(record["config"]), record["moves"], catalog)
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            print(f"{path}: not a game with 'config' and 'moves' ({exc})", file=sys.stderr)
+            return 2
+        chosen += [d for d in found if not args.seat or d.seat in args.seat]
+    if args.sample is not None:
+        with_choice = [d for d in chosen if d.choices > 1]
+        chosen = random.Random(args.seed).sample(with_choice, min(args.sample, len(with_choice)))
+    budget = DEFAULT_BUDGET_MS if args.budget_ms is None and args.simulations is None else args.budget_ms
+    result = review(chosen, budget, args.simulations, args.seed, args.workers, catalog, progress=not args.quiet)
+    result["games"] = [str(p) for p in args.games]
+    text = json.dumps(result, indent=2)
+    if args.out:
+        args.out.write_text(text + "\n", encoding="utf-8")
+        for seat, row in result["seats"].items():
+            print(f"seat {seat}: {row['with_choice']} decisions with a choice, lost {row['loss']} points "
+                  f"(mean {row['mean_loss']}, max {row['max_loss']}), best {row['best_share']:.0%}")
+    else:
+        print(text)
+    return 0
 
 
 def _show_tile(catalog: Catalog, tile_id: str) -> None:
@@ -87,7 +145,7 @@ def _selfplay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.games < 1:
         parser.error("--games must be 1 or more")
     result = run(args.players, args.games, args.bot or ["hint"], args.seed, args.budget_ms, progress=not args.quiet,
-                 side=args.side)
+                 side=args.side, save=args.save)
     figures = result.summary()
     print_summary(figures)
     if args.json:
@@ -109,6 +167,8 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     if args.command == "selfplay":
         return _selfplay(args, parser)
+    if args.command == "review":
+        return _review(args, parser, catalog)
     if args.command == "priors":
         priors = measure(args.games, args.seed)
         write_priors(priors, args.games, args.seed)

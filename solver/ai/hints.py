@@ -101,6 +101,13 @@ class Option:
                 "label": self.label, "complete": self.played, "squares": self.squares}
 
 
+def continues(game: Game, seat: int, chance: int) -> bool:
+    """An option of ``seat`` begun when ``game.chance`` was ``chance`` goes on: the seat faces a follow-up
+    decision (``FOLLOW_UPS``) and nothing was revealed since (no chance step)."""
+    pending = game.pending()
+    return pending is not None and pending["seat"] == seat and pending["type"] in FOLLOW_UPS and game.chance == chance
+
+
 def _placed_tile(game: Game, pending: dict) -> Tile:
     """The tile a placing decision (``PLACING``) places: the alley, or the decision's tile."""
     return game.catalog.alley if pending["type"] == "place_alley" else game.catalog.tile(pending["tile"])
@@ -188,9 +195,7 @@ class _Search:
 
     def continues(self, game: Game, chance: int) -> bool:
         """The option goes on: the same seat faces a follow-up decision and nothing was revealed."""
-        pending = game.pending()
-        return (pending is not None and pending["seat"] == self.seat and pending["type"] in FOLLOW_UPS
-                and game.chance == chance)
+        return continues(game, self.seat, chance)
 
     def follow_up(self, game: Game, options: list[dict] | None = None) -> dict:
         """The best move of a follow-up decision, by one step of the evaluation, among ``options``
@@ -287,7 +292,7 @@ def _candidates(search: _Search) -> list[tuple[float, list[dict]]]:
     return [(0.0, [m]) for m in options]
 
 
-def _turn_key(game: Game, moves: list[dict]) -> str:
+def turn_key(game: Game, moves: list[dict]) -> str:
     """What a turn does, whichever die does it: its moves with each draft's die named by kind and face (two dice
     of one face on one slot draft the same stack)."""
     faces = {d.id: (d.kind, d.value) for d in game.dice}
@@ -348,7 +353,8 @@ def _look_ahead(search: _Search, played: list[Option], value_fn) -> list[Option]
 
 
 def rank_options(game: Game, seat: int, top: int, budget_ms: float, value_fn=position_value,
-                 look_ahead: bool = False, plays: int | None = None, cache: dict | None = None) -> tuple[list[Option], bool]:
+                 look_ahead: bool = False, plays: int | None = None, cache: dict | None = None,
+                 twins: bool = False) -> tuple[list[Option], bool]:
     """The ``top`` best options of ``game``'s pending decision for ``seat`` (which must be the seat to
     act), best first, and whether the search was cut short.  ``value_fn(game, seat)`` values a
     position by term (default ``solver.ai.evaluation.position_value``).  ``game`` is not changed.  Reads
@@ -358,7 +364,9 @@ def rank_options(game: Game, seat: int, top: int, budget_ms: float, value_fn=pos
     with the other wrangle choice, ``LOOKAHEAD_WRANGLE_BRANCH``; the bots use it, hints keep the order by
     gain);
     ``plays``: play only that many candidates, best estimate first (default all); ``cache``: placement
-    values shared between searches (keyed by tile and position)."""
+    values shared between searches (keyed by tile and position); ``twins``: also play every option that meets
+    a wrangle decision with the other choice (``Option.other_wrangle``), in any decision and player count, as
+    the solo look-ahead does (``solver.ai.search`` weighs both by simulation)."""
     start = time.perf_counter()
     search = _Search(game, seat, start + budget_ms / 1000.0, value_fn, cache)
     candidates = sorted(_candidates(search), key=lambda c: -c[0])
@@ -372,7 +380,7 @@ def rank_options(game: Game, seat: int, top: int, budget_ms: float, value_fn=pos
         moves, after, events = search.play(first)
         gain, terms = search.gain(after)
         played.append(Option(moves, gain, terms, label(game, moves, events, gain), squares=option_squares(game, moves)))
-        if looking_ahead and LOOKAHEAD_WRANGLE_BRANCH and search.met_wrangle and not search.out_of_time():
+        if (twins or (looking_ahead and LOOKAHEAD_WRANGLE_BRANCH)) and search.met_wrangle and not search.out_of_time():
             moves, after, events = search.play(first, other_wrangle=True)
             gain, terms = search.gain(after)
             played.append(Option(moves, gain, terms, label(game, moves, events, gain), other_wrangle=True,
@@ -380,7 +388,7 @@ def rank_options(game: Game, seat: int, top: int, budget_ms: float, value_fn=pos
     played.sort(key=lambda o: -o.gain)
     distinct: dict[tuple[str, float], Option] = {}  # two dice of one face give the same turn: keep one
     for option in played:
-        distinct.setdefault((_turn_key(game, option.moves), round(option.gain, 6)), option)
+        distinct.setdefault((turn_key(game, option.moves), round(option.gain, 6)), option)
     played = list(distinct.values())
     if looking_ahead and len(played) > 1:
         played = _look_ahead(search, played, value_fn)
@@ -396,6 +404,20 @@ def rank_options(game: Game, seat: int, top: int, budget_ms: float, value_fn=pos
     return played[:top], search.partial
 
 
+def check_decision(position: dict[str, Any], top: int = 1) -> dict[str, Any]:
+    """The pending decision of ``position`` (``Game.position(seat)`` data), which must be its seat's; raises
+    ``HintError`` when the game is over, the decision is another seat's or ``top`` is not a whole number >= 1."""
+    if not isinstance(top, int) or top < 1:
+        raise HintError(f"top must be a whole number >= 1, got {top!r}")
+    pending = position.get("pending")
+    if not pending:
+        raise HintError("the game is over: there is nothing to decide")
+    if pending.get("seat") != position.get("seat"):
+        raise HintError(f"the pending {pending.get('type')} decision is seat {pending.get('seat')}'s, "
+                        f"not seat {position.get('seat')}'s")
+    return pending
+
+
 def hint(position: dict[str, Any], top: int = 3, budget_ms: float = DEFAULT_BUDGET_MS, sample_seed: int = 0,
          catalog: Catalog | None = None) -> dict[str, Any]:
     """The ``top`` best options for the seat of ``position`` (``Game.position(seat)`` data).
@@ -406,15 +428,8 @@ def hint(position: dict[str, Any], top: int = 3, budget_ms: float = DEFAULT_BUDG
     sampled with ``sample_seed``.  Raises ``HintError`` when the game is over or the pending decision
     is another seat's, and ``solver.ai.determinize.PositionError`` for a malformed position."""
     start = time.perf_counter()
-    if not isinstance(top, int) or top < 1:
-        raise HintError(f"top must be a whole number >= 1, got {top!r}")
+    pending = check_decision(position, top)
     budget_ms = min(float(budget_ms), MAX_BUDGET_MS)
-    pending = position.get("pending")
-    if not pending:
-        raise HintError("the game is over: there is nothing to decide")
-    if pending.get("seat") != position.get("seat"):
-        raise HintError(f"the pending {pending.get('type')} decision is seat {pending.get('seat')}'s, "
-                        f"not seat {position.get('seat')}'s")
     game = sample_game(position, sample_seed, catalog or load_catalog())
     spent = (time.perf_counter() - start) * 1000.0
     options, partial = rank_options(game, position["seat"], top, max(1.0, budget_ms - spent))

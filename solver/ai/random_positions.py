@@ -1,14 +1,15 @@
-"""Random legal settlements, for property tests, benchmarks and solver checks.
+"""Random legal settlements, for property tests, benchmarks and solver checks, and the draft decisions of bot games.
 
-Every position is built by placing random catalog tiles at random legal placements, so it is one
-that real play could reach as far as placement goes (no effects are applied).
+Every settlement is built by placing random catalog tiles at random legal placements, so it is one
+that real play could reach as far as placement goes (no effects are applied); ``draft_positions`` are games stopped
+at draft decisions that hint bots met (benchmarks of hints and of the search).
 """
 
 from __future__ import annotations
 
 import random
 
-from solver.ai.bots import RandomBot
+from solver.ai.bots import RandomBot, make_bot
 from solver.components.catalog import load_catalog
 from solver.components.values import BoardSide
 from solver.engine.game import Game
@@ -74,4 +75,23 @@ def game_positions(count: int, seed: int, tiles: int | tuple[int, ...] = 1, max_
         seat = rng.randrange(len(game.players))
         position = PlanPosition.from_game(game, seat, rng.sample(pool, n))
         out.append((position, game, seat) if with_games else position)
+    return out
+
+
+def draft_positions(count: int) -> list[tuple[Game, int]]:
+    """``count`` draft decisions met by hint bots in solo and 2-player games, alternately (every other round of a
+    year), as ``(game stopped there, seat to decide)``; deterministic."""
+    out: list[tuple[Game, int]] = []
+    seed = 0
+    while len(out) < count:
+        players = 1 + seed % 2
+        game = Game(GameConfig(players=players, seed=1000 + seed))
+        bots = [make_bot("hint", seed * 7 + s) for s in range(players)]
+        while not game.finished and len(out) < count:
+            pending = game.pending()
+            assert pending is not None  # the game is not over
+            if pending["type"] == "draft" and game.round_in_year % 2 == 1:
+                out.append((Game.from_json(game.to_json(), game.catalog), pending["seat"]))
+            game.apply(bots[pending["seat"]].choose(game, pending["seat"]))
+        seed += 1
     return out

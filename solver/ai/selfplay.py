@@ -4,24 +4,30 @@
 hint bot; ``--players 2 --bot hint --bot greedy`` seats the listed bots in turn (the seats rotate from
 game to game so that no bot always plays first).  A progress bar (tqdm) shows the games; at the end it
 prints the score distribution per bot, the solo ranks reached (Sidekick to Mysterious Stranger), the
-win rates per bot and the mean and 95th-percentile time per decision.  ``--json FILE`` also writes the
-figures; ``--side wild`` seats every player on a board's wild side.  Game ``i`` uses seed ``seed + i``:
-the same command gives the same games.
+win rates per bot and, with other seats, its mean margin over the best of them, both with 95% intervals, and the
+mean and 95th-percentile time per decision.  ``--json FILE`` also writes the
+figures; ``--side wild`` seats every player on a board's wild side; ``--save DIR`` writes each game's configuration
+and moves (``game-<seed>.json``, what ``python -m solver review`` reads).  A bot named ``name:ms``
+(``--bot search:3000``) has that budget instead of ``--budget-ms``.  Game ``i`` uses seed ``seed + i``:
+the same command gives the same games (time budgets aside: a search cut by the clock depends on the machine).
 
 Source: our design (docs/hints.md).
 """
 
 from __future__ import annotations
 
+import json
+import math
 import statistics
 import time
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TypedDict
 
 from tqdm import tqdm
 
-from solver.ai.bots import BOTS, make_bot
+from solver.ai.bots import make_bot, parse_bot
 from solver.ai.hints import DEFAULT_BUDGET_MS
 from solver.engine.game import Game
 from solver.rules.setup import GameConfig, SeatConfig
@@ -30,7 +36,9 @@ from solver.rules.solo import solo_rank
 
 class SelfPlaySummary(TypedDict):
     """``SelfPlayResult.summary()``: per bot name its figures (``games``, ``median``, ``mean``, ``q25``, ``q75``,
-    ``min``, ``max``, ``win_rate``, ``decision_ms_mean``, ``decision_ms_p95``), and the solo ranks reached."""
+    ``min``, ``max``, ``win_rate`` and its 95% half-width ``win_rate_ci95``, ``decision_ms_mean``,
+    ``decision_ms_p95``; with other seats, ``margin``, the mean of its points less the best other seat's, and
+    ``margin_ci95``), and the solo ranks reached."""
 
     bots: dict[str, dict[str, float]]
     solo_ranks: dict[str, int]
@@ -38,36 +46,45 @@ class SelfPlaySummary(TypedDict):
 
 @dataclass
 class SelfPlayResult:
-    """What self-play measured: per bot name, final ``scores`` (points), ``wins`` (games in which it
-    placed first, ties included), ``games`` played, solo ``ranks`` reached, and every decision's wall
-    time in milliseconds (``decision_ms``)."""
+    """What self-play measured: per bot name, final ``scores`` (points), ``margins`` (its points less the best
+    other seat's, games with other seats), ``wins`` (games in which it placed first, ties included), ``games``
+    played, solo ``ranks`` reached, and every decision's wall time in milliseconds (``decision_ms``)."""
 
     scores: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
+    margins: dict[str, list[int]] = field(default_factory=lambda: defaultdict(list))
     wins: Counter = field(default_factory=Counter)
     games: Counter = field(default_factory=Counter)
     ranks: Counter = field(default_factory=Counter)
     decision_ms: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
 
     def summary(self) -> SelfPlaySummary:
-        """Plain data: per bot, score median/mean/quartiles/min/max, win rate, decision times."""
+        """Plain data: per bot, score median/mean/quartiles/min/max, win rate and margin with their 95% intervals
+        (normal approximation: 1.96 standard errors), decision times."""
         out: SelfPlaySummary = {"bots": {}, "solo_ranks": dict(self.ranks)}
         for name, scores in self.scores.items():
             s = sorted(scores)
             times = sorted(self.decision_ms[name])
-            out["bots"][name] = {
-                "games": self.games[name], "median": statistics.median(s), "mean": round(statistics.mean(s), 1),
+            games = self.games[name]
+            win_rate = self.wins[name] / games
+            row = out["bots"][name] = {
+                "games": games, "median": statistics.median(s), "mean": round(statistics.mean(s), 1),
                 "q25": s[len(s) // 4], "q75": s[(3 * len(s)) // 4], "min": s[0], "max": s[-1],
-                "win_rate": round(self.wins[name] / self.games[name], 3),
+                "win_rate": round(win_rate, 3), "win_rate_ci95": round(1.96 * math.sqrt(win_rate * (1 - win_rate) / games), 3),
                 "decision_ms_mean": round(statistics.mean(times), 2) if times else 0.0,
                 "decision_ms_p95": round(times[int(0.95 * (len(times) - 1))], 2) if times else 0.0,
             }
+            margins = self.margins.get(name)
+            if margins:
+                spread = statistics.stdev(margins) / math.sqrt(len(margins)) if len(margins) > 1 else 0.0
+                row.update(margin=round(statistics.mean(margins), 2), margin_ci95=round(1.96 * spread, 2))
         return out
 
 
 def play_one(players: int, seed: int, bot_names: list[str], budget_ms: float, result: SelfPlayResult,
              side: str = "normal") -> Game:
-    """Play one game with seed ``seed``, seat ``i`` played by ``bot_names[i]``, every seat on the ``side``
-    (``normal``, ``wild`` or ``random``) of a random board; record it in ``result``."""
+    """Play one game with seed ``seed``, seat ``i`` played by ``bot_names[i]`` (``make_bot``: ``name`` or
+    ``name:ms``), every seat on the ``side`` (``normal``, ``wild`` or ``random``) of a random board; record it in
+    ``result``."""
     game = Game(GameConfig(players=players, seed=seed, seats=(SeatConfig(side=side),) * players))
     bots = [make_bot(name, seed * 31 + i, budget_ms) for i, name in enumerate(bot_names)]
     while not game.finished:
@@ -81,6 +98,9 @@ def play_one(players: int, seed: int, bot_names: list[str], budget_ms: float, re
     for row in game.standings():
         name = bot_names[row["seat"]]
         result.scores[name].append(row["points"])
+        if players > 1:
+            best_other = max(p.points for p in game.players if p.seat != row["seat"])
+            result.margins[name].append(row["points"] - best_other)
         result.games[name] += 1
         if row["place"] == 1:
             result.wins[name] += 1
@@ -90,28 +110,35 @@ def play_one(players: int, seed: int, bot_names: list[str], budget_ms: float, re
 
 
 def run(players: int, games: int, bots: list[str], seed: int, budget_ms: float = DEFAULT_BUDGET_MS,
-        progress: bool = True, side: str = "normal") -> SelfPlayResult:
-    """Play ``games`` games on ``side`` boards; seats take the ``bots`` in turn, rotated by one seat each
-    game.  Raises ``ValueError`` for an unknown bot name or a bad count, ``ConfigError`` for a bad side."""
+        progress: bool = True, side: str = "normal", save: Path | None = None) -> SelfPlayResult:
+    """Play ``games`` games on ``side`` boards; seats take the ``bots`` in turn (``name`` or ``name:ms``,
+    ``solver.ai.bots.parse_bot``), rotated by one seat each game; ``save``: a folder to write each game to
+    (``game-<seed>.json``: ``config``, ``moves``, ``bots`` by seat).  Raises ``ValueError`` for an unknown bot
+    name, a bad budget or a bad count, ``ConfigError`` for a bad side."""
     if games < 1:
         raise ValueError("games must be 1 or more")
     for name in bots:
-        if name not in BOTS:
-            raise ValueError(f"unknown bot {name!r}: choose among {', '.join(BOTS)}")
+        parse_bot(name)
+    if save is not None:
+        save.mkdir(parents=True, exist_ok=True)
     result = SelfPlayResult()
     for i in tqdm(range(games), desc=f"{players}p {'/'.join(bots)}", unit="game", disable=not progress):
         names = [bots[(seat + i) % len(bots)] for seat in range(players)]
-        play_one(players, seed + i, names, budget_ms, result, side)
+        game = play_one(players, seed + i, names, budget_ms, result, side)
+        if save is not None:
+            record = {"config": game.config.to_json(), "moves": game.moves, "bots": names}
+            (save / f"game-{seed + i}.json").write_text(json.dumps(record), encoding="utf-8")
     return result
 
 
 def print_summary(summary: SelfPlaySummary) -> None:
     """Print ``SelfPlayResult.summary()`` as a table: a row per bot, then the solo ranks."""
-    print(f"{'bot':8} {'games':>5} {'median':>7} {'mean':>6} {'q25':>4} {'q75':>4} {'min':>4} {'max':>4} "
-          f"{'wins':>6} {'ms/decision':>11} {'p95 ms':>7}")
+    print(f"{'bot':11} {'games':>5} {'median':>7} {'mean':>6} {'q25':>4} {'q75':>4} {'min':>4} {'max':>4} "
+          f"{'wins':>6} {'±95%':>6} {'margin':>13} {'ms/decision':>11} {'p95 ms':>7}")
     for name, row in summary["bots"].items():
-        print(f"{name:8} {row['games']:>5} {row['median']:>7} {row['mean']:>6} {row['q25']:>4} {row['q75']:>4} "
-              f"{row['min']:>4} {row['max']:>4} {row['win_rate']:>6.1%} {row['decision_ms_mean']:>11} "
-              f"{row['decision_ms_p95']:>7}")
+        margin = f"{row['margin']:+.1f}±{row['margin_ci95']:.1f}" if "margin" in row else "-"
+        print(f"{name:11} {row['games']:>5} {row['median']:>7} {row['mean']:>6} {row['q25']:>4} {row['q75']:>4} "
+              f"{row['min']:>4} {row['max']:>4} {row['win_rate']:>6.1%} {row['win_rate_ci95']:>6.1%} {margin:>13} "
+              f"{row['decision_ms_mean']:>11} {row['decision_ms_p95']:>7}")
     if summary["solo_ranks"]:
         print("solo ranks:", ", ".join(f"{k} {v}" for k, v in sorted(summary["solo_ranks"].items())))
