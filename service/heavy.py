@@ -32,6 +32,7 @@ from typing import Any, TypeVar
 from flask import Flask, current_app, has_app_context
 from huey import Huey, MemoryHuey, PriorityRedisHuey, SqliteHuey
 from huey.api import Result, TaskWrapper
+from huey.exceptions import ResultTimeout
 
 from service.problems import Refused
 
@@ -117,9 +118,7 @@ def wait(result: Result | None, seconds: float) -> Any:
         raise RuntimeError("the task has no result")
     try:
         outcome = result.get(blocking=True, timeout=max(0.001, seconds), backoff=1.0, max_delay=RESULT_POLL_SECONDS)
-    except Exception as exc:
-        if type(exc).__name__ != "ResultTimeout":
-            raise
+    except ResultTimeout:
         result.revoke()
         raise Refused(503, "the server's worker processes for hints, plans, bot turns and puzzles are busy: retry "
                            "shortly", rule="busy", headers={"Retry-After": "1"}) from None

@@ -161,8 +161,8 @@ def leave_game(game_id: str):
     but can no longer move (409 ``seat_left``).  409 ``already_left`` when a bot plays the seat already, 409
     ``game_over`` for a finished game."""
     g = games()
-    head = g.leave(game_id, request.headers.get("Authorization"), bot_setting(current_app, current_app.config["LEAVE_BOT"], None))
-    seat = g.seat(head, request.headers.get("Authorization"), required=True)
+    head, seat = g.leave(game_id, request.headers.get("Authorization"),
+                         bot_setting(current_app, current_app.config["LEAVE_BOT"], None))
     version, state = g.state(head, seat)
     return _answer(b'{"seat":' + dumps(head.seats()[seat]) + b',"state":' + state + b"}", 200, version)
 

@@ -222,9 +222,10 @@ class Games:
 
     # --- bots ------------------------------------------------------------------------------------
 
-    def leave(self, game_id: str, authorization: str | None, bot: dict[str, Any]) -> GameHead:
+    def leave(self, game_id: str, authorization: str | None, bot: dict[str, Any]) -> tuple[GameHead, int]:
         """The bearer's seat leaves the game: ``bot`` (``{"bot": name, "budget_ms": ms}``) plays it to the end (Board
-        Game Arena's zombie mode), and its token can no longer move.  Returns the new head (one version more).
+        Game Arena's zombie mode), and its token can no longer move.  Returns the new head (one version more) and the
+        seat.
 
         Refusals: 404, 401 as for moves; 409 ``game_over``; 409 ``already_left`` when a bot plays the seat already;
         409 ``busy`` when moves kept winning the race."""
@@ -237,7 +238,7 @@ class Games:
                 raise Refused(409, f"seat {seat} left already: the {head.bot_name(seat)} bot plays it", rule="already_left")
             new = self.hand_to_bot(head, seat, bot)
             if new is not None:
-                return new
+                return new, seat
         raise Refused(409, "the game kept changing while the seat was being handed to a bot: retry", rule="busy")
 
     def hand_to_bot(self, head: GameHead, seat: int, bot: dict[str, Any]) -> GameHead | None:

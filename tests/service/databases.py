@@ -66,3 +66,14 @@ def _drop_made() -> None:
         print(f"tests/service/databases.py: could not drop the test databases: {exc}")
     finally:
         engine.dispose()
+
+
+def serializable_by_default(url: str) -> None:
+    """On PostgreSQL, make the database's default transaction isolation SERIALIZABLE (the service's own connections
+    keep READ COMMITTED, which the races tests show it needs); nothing for SQLite."""
+    if make_url(url).get_backend_name() != "postgresql":
+        return
+    admin = create_engine(url, isolation_level="AUTOCOMMIT", poolclass=NullPool)
+    with admin.connect() as conn:
+        conn.execute(text(f'ALTER DATABASE "{make_url(url).database}" SET default_transaction_isolation = \'serializable\''))
+    admin.dispose()

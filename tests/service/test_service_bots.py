@@ -213,26 +213,6 @@ def wait_for(check, seconds: float, what: str):
         time.sleep(0.1)
 
 
-class HttpClient:
-    """The Flask-test-client calls ``play_person`` makes, over ``tests.service.service_http.Client``."""
-
-    class Answer:
-        def __init__(self, r):
-            self.status_code, self._r = r.status, r
-
-        def get_json(self):
-            return self._r.json()
-
-    def __init__(self, client):
-        self.client = client
-
-    def get(self, path, headers=None):
-        return self.Answer(self.client.get(path, headers=headers))
-
-    def post(self, path, json=None, headers=None):
-        return self.Answer(self.client.post(path, json, headers=headers))
-
-
 def test_over_gunicorn_a_person_finishes_a_game_against_bots_and_a_seat_that_left(tmp_path):
     server = Server(fresh_database(tmp_path, "bots_http")).start()
     try:
@@ -243,7 +223,6 @@ def test_over_gunicorn_a_person_finishes_a_game_against_bots_and_a_seat_that_lef
         tokens = {t["seat"]: t["token"] for t in created["tokens"]}
         assert set(tokens) == {0, 1}
         assert c.post(f"/games/{created['id']}/leave", token=tokens[1]).json()["seat"]["bot"] == "hint"
-        http = HttpClient(c)
 
         def my_turn_or_over():
             state = c.get(f"/games/{created['id']}").json()
@@ -256,7 +235,7 @@ def test_over_gunicorn_a_person_finishes_a_game_against_bots_and_a_seat_that_lef
             legal = c.get(f"/games/{created['id']}/legal-moves", token=tokens[0]).json()
             r = c.post(f"/games/{created['id']}/moves", random.Random(len(legal["moves"])).choice(legal["moves"]), token=tokens[0])
             assert r.status == 200, r.text
-        final = http.get(f"/games/{created['id']}").get_json()
+        final = c.get(f"/games/{created['id']}").json()
         assert final["finished"] and [s["bot"] for s in final["seats"]] == [None, "hint", "hint"]
         moves = all_moves(lambda path: c.get(path).json(), created["id"])
         assert {m["seat"] for m in moves} == {0, 1, 2}

@@ -12,7 +12,6 @@ import json
 
 import pytest
 from sqlalchemy import create_engine, select, text
-from sqlalchemy.engine import make_url
 from sqlalchemy.pool import NullPool
 
 from service.app import create_app
@@ -20,7 +19,7 @@ from service.models import GameRecord
 from service.storage import Storage
 from solver.engine.game import Game
 from solver.rules.setup import GameConfig
-from tests.service.databases import fresh_database
+from tests.service.databases import fresh_database, serializable_by_default
 from tests.service.service_http import PROBLEM, Server, assert_nothing_hidden, assert_problem, together
 
 SEED = 7_123_456_789
@@ -221,11 +220,7 @@ def test_claims_from_several_workers_at_once_one_wins(tmp_path):
     exactly one succeeds; on PostgreSQL with the database's default isolation SERIALIZABLE (the service's
     connections keep READ COMMITTED)."""
     url = fresh_database(tmp_path, "claims")
-    if make_url(url).get_backend_name() == "postgresql":
-        admin = create_engine(url, isolation_level="AUTOCOMMIT", poolclass=NullPool)
-        with admin.connect() as conn:
-            conn.execute(text(f'ALTER DATABASE "{make_url(url).database}" SET default_transaction_isolation = \'serializable\''))
-        admin.dispose()
+    serializable_by_default(url)
     app = create_app({"TESTING": True, "DATABASE_URL": url, "RATELIMIT_ENABLED": False})
     game_id, _ = lobby_game(app)
     workers = [Storage(url) for _ in range(4)]

@@ -11,7 +11,6 @@ import threading
 
 import pytest
 from sqlalchemy import create_engine, select, text, update
-from sqlalchemy.engine import make_url
 from sqlalchemy.pool import NullPool
 
 from service.app import create_app
@@ -20,7 +19,7 @@ from service.models import GameRecord, MoveRecord
 from service.storage import Storage
 from solver.engine.game import Game
 from solver.rules.setup import GameConfig
-from tests.service.databases import fresh_database, server_url
+from tests.service.databases import fresh_database, serializable_by_default, server_url
 from tests.service.event_clients import AppTable, Follower
 from tests.service.service_http import PROBLEM, Server, comparable, local_view, together
 
@@ -114,11 +113,7 @@ def test_writers_from_one_version_at_once_one_wins(tmp_path):
     exactly one succeeds.  On PostgreSQL the database's default isolation is made SERIALIZABLE first: the
     service's connections keep READ COMMITTED, where the losers' UPDATE waits and then matches no row."""
     url = fresh_database(tmp_path, "race")
-    if make_url(url).get_backend_name() == "postgresql":
-        admin = create_engine(url, isolation_level="AUTOCOMMIT", poolclass=NullPool)
-        with admin.connect() as conn:
-            conn.execute(text(f'ALTER DATABASE "{make_url(url).database}" SET default_transaction_isolation = \'serializable\''))
-        admin.dispose()
+    serializable_by_default(url)
     first = Storage(url)
     first.create_tables()
     head, _ = Games(first).create(GameConfig(players=1, seed=SEED))
