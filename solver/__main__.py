@@ -72,6 +72,9 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--json", help="also write the summary to this file")
     play.add_argument("--quiet", action="store_true", help="no progress bar")
     play.add_argument("--save", type=Path, metavar="DIR", help="write each game (config and moves) to DIR/game-<seed>.json")
+    play.add_argument("--resume", action="store_true",
+                      help="count the games already saved in --save DIR instead of playing them again (a long run goes on "
+                           "where it stopped)")
     rev = sub.add_parser("review", help="the points each seat's moves lost against the search's best (solver.ai.review)")
     rev.add_argument("games", nargs="+", type=Path, help="JSON files with a game's 'config' and 'moves' (selfplay --save, "
                                                         "or a game's full state)")
@@ -144,8 +147,10 @@ def _show_tile(catalog: Catalog, tile_id: str) -> None:
 def _selfplay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.games < 1:
         parser.error("--games must be 1 or more")
+    if args.resume and args.save is None:
+        parser.error("--resume needs --save DIR")
     result = run(args.players, args.games, args.bot or ["hint"], args.seed, args.budget_ms, progress=not args.quiet,
-                 side=args.side, save=args.save)
+                 side=args.side, save=args.save, resume=args.resume)
     figures = result.summary()
     print_summary(figures)
     if args.json:

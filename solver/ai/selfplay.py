@@ -7,7 +7,8 @@ prints the score distribution per bot, the solo ranks reached (Sidekick to Myste
 win rates per bot and, with other seats, its mean margin over the best of them, both with 95% intervals, and the
 mean and 95th-percentile time per decision.  ``--json FILE`` also writes the
 figures; ``--side wild`` seats every player on a board's wild side; ``--save DIR`` writes each game's configuration
-and moves (``game-<seed>.json``, what ``python -m solver review`` reads).  A bot named ``name:ms``
+and moves (``game-<seed>.json``, what ``python -m solver review`` reads); with ``--resume`` the games already saved
+there are counted, not played again, so a measurement of hours can be stopped and taken up again.  A bot named ``name:ms``
 (``--bot search:3000``) has that budget instead of ``--budget-ms``.  Game ``i`` uses seed ``seed + i``:
 the same command gives the same games (time budgets aside: a search cut by the clock depends on the machine).
 
@@ -80,43 +81,74 @@ class SelfPlayResult:
         return out
 
 
-def play_one(players: int, seed: int, bot_names: list[str], budget_ms: float, result: SelfPlayResult,
-             side: str = "normal") -> Game:
+def play_game(players: int, seed: int, bot_names: list[str], budget_ms: float,
+              side: str = "normal") -> tuple[Game, list[list[float]]]:
     """Play one game with seed ``seed``, seat ``i`` played by ``bot_names[i]`` (``make_bot``: ``name`` or
-    ``name:ms``), every seat on the ``side`` (``normal``, ``wild`` or ``random``) of a random board; record it in
-    ``result``."""
+    ``name:ms``), every seat on the ``side`` (``normal``, ``wild`` or ``random``) of a random board.  Returns the
+    finished game and, per seat, the wall time of each of its decisions in milliseconds."""
     game = Game(GameConfig(players=players, seed=seed, seats=(SeatConfig(side=side),) * players))
     bots = [make_bot(name, seed * 31 + i, budget_ms) for i, name in enumerate(bot_names)]
-    while not game.finished:
-        pending = game.pending()
-        assert pending is not None  # the game is not over
-        seat = pending["seat"]
-        start = time.perf_counter()
-        move = bots[seat].choose(game, seat)
-        result.decision_ms[bot_names[seat]].append((time.perf_counter() - start) * 1000.0)
-        game.apply(move)
+    times: list[list[float]] = [[] for _ in range(players)]
+    try:
+        while not game.finished:
+            pending = game.pending()
+            assert pending is not None  # the game is not over
+            seat = pending["seat"]
+            start = time.perf_counter()
+            move = bots[seat].choose(game, seat)
+            times[seat].append((time.perf_counter() - start) * 1000.0)
+            game.apply(move)
+    finally:
+        for bot in bots:
+            close = getattr(bot, "close", None)
+            if close is not None:
+                close()
+    return game, times
+
+
+def record_game(result: SelfPlayResult, game: Game, bot_names: list[str], times: list[list[float]]) -> None:
+    """Add a finished ``game`` (seat ``i`` played by ``bot_names[i]``, its decisions' ``times`` in milliseconds) to
+    ``result``: scores, margins, wins (ties included), games, the solo rank."""
+    for seat, seat_times in enumerate(times):
+        result.decision_ms[bot_names[seat]].extend(seat_times)
     for row in game.standings():
         name = bot_names[row["seat"]]
         result.scores[name].append(row["points"])
-        if players > 1:
+        if len(game.players) > 1:
             best_other = max(p.points for p in game.players if p.seat != row["seat"])
             result.margins[name].append(row["points"] - best_other)
         result.games[name] += 1
         if row["place"] == 1:
             result.wins[name] += 1
-    if players == 1:
+    if len(game.players) == 1:
         result.ranks[solo_rank(game.catalog, game.players[0].points) or "no rank"] += 1
-    return game
+
+
+def _saved_game(path: Path, config: GameConfig, bot_names: list[str]) -> tuple[Game, list[list[float]]]:
+    """The game saved at ``path`` by an earlier run, replayed, with its decision times.  Raises ``ValueError`` when
+    the file holds another game (configuration or bots) than the one this run would play, or an unfinished one."""
+    saved = json.loads(path.read_text(encoding="utf-8"))
+    if saved.get("bots") != bot_names or GameConfig.from_json(saved["config"]) != config:
+        raise ValueError(f"{path} holds another game than this run's (config or bots differ); use another --save folder")
+    game = Game.replay(config, saved["moves"])
+    if not game.finished:
+        raise ValueError(f"{path} holds an unfinished game")
+    times = saved.get("decision_ms") or [[] for _ in bot_names]
+    return game, times
 
 
 def run(players: int, games: int, bots: list[str], seed: int, budget_ms: float = DEFAULT_BUDGET_MS,
-        progress: bool = True, side: str = "normal", save: Path | None = None) -> SelfPlayResult:
+        progress: bool = True, side: str = "normal", save: Path | None = None, resume: bool = False) -> SelfPlayResult:
     """Play ``games`` games on ``side`` boards; seats take the ``bots`` in turn (``name`` or ``name:ms``,
     ``solver.ai.bots.parse_bot``), rotated by one seat each game; ``save``: a folder to write each game to
-    (``game-<seed>.json``: ``config``, ``moves``, ``bots`` by seat).  Raises ``ValueError`` for an unknown bot
-    name, a bad budget or a bad count, ``ConfigError`` for a bad side."""
+    (``game-<seed>.json``: ``config``, ``moves``, ``bots`` by seat, ``decision_ms`` by seat); ``resume``: a game
+    already saved there is replayed and counted instead of played again, so a long measurement stopped part way
+    goes on where it stopped.  Raises ``ValueError`` for an unknown bot name, a bad budget or a bad count, a saved
+    game that is not this run's, or ``resume`` without ``save``; ``ConfigError`` for a bad side."""
     if games < 1:
         raise ValueError("games must be 1 or more")
+    if resume and save is None:
+        raise ValueError("resume needs a save folder")
     for name in bots:
         parse_bot(name)
     if save is not None:
@@ -124,10 +156,17 @@ def run(players: int, games: int, bots: list[str], seed: int, budget_ms: float =
     result = SelfPlayResult()
     for i in tqdm(range(games), desc=f"{players}p {'/'.join(bots)}", unit="game", disable=not progress):
         names = [bots[(seat + i) % len(bots)] for seat in range(players)]
-        game = play_one(players, seed + i, names, budget_ms, result, side)
-        if save is not None:
-            record = {"config": game.config.to_json(), "moves": game.moves, "bots": names}
-            (save / f"game-{seed + i}.json").write_text(json.dumps(record), encoding="utf-8")
+        path = None if save is None else save / f"game-{seed + i}.json"
+        if resume and path is not None and path.exists():
+            config = GameConfig(players=players, seed=seed + i, seats=(SeatConfig(side=side),) * players)
+            game, times = _saved_game(path, config, names)
+        else:
+            game, times = play_game(players, seed + i, names, budget_ms, side)
+            if path is not None:
+                saved = {"config": game.config.to_json(), "moves": game.moves, "bots": names,
+                         "decision_ms": [[round(t, 2) for t in seat_times] for seat_times in times]}
+                path.write_text(json.dumps(saved), encoding="utf-8")
+        record_game(result, game, names, times)
     return result
 
 

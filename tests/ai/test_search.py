@@ -226,3 +226,26 @@ def test_selfplay_reports_margins_with_intervals(tmp_path, capsys):
     assert bots["greedy"]["margin_ci95"] == bots["random"]["margin_ci95"] >= 0
     assert 0 <= bots["greedy"]["win_rate_ci95"] <= 0.5
     assert "±" in capsys.readouterr().out
+
+
+def test_selfplay_resumes_a_measurement_from_its_saved_games(tmp_path):
+    saved = tmp_path / "games"
+    args = ["selfplay", "--players", "2", "--bot", "greedy", "--bot", "random", "--seed", "5", "--quiet", "--save",
+            str(saved)]
+    whole, part, resumed = (tmp_path / name for name in ("whole.json", "part.json", "resumed.json"))
+    assert cli_main(args[:1] + ["--games", "3", "--json", str(whole)] + args[1:]) == 0
+    (saved / "game-7.json").unlink()  # the run was stopped before its third game
+    assert cli_main(args[:1] + ["--games", "3", "--resume", "--json", str(resumed)] + args[1:]) == 0
+    assert (saved / "game-7.json").exists()
+    figures, again = json.loads(whole.read_text())["bots"], json.loads(resumed.read_text())["bots"]
+    for name in ("greedy", "random"):  # the same games, counted once each (decision times aside)
+        for key in ("games", "median", "mean", "win_rate", "margin", "margin_ci95"):
+            assert again[name][key] == figures[name][key], (name, key)
+    assert again["greedy"]["decision_ms_mean"] > 0  # the saved games' decision times are counted too
+    # a saved game of another run is refused, not counted
+    assert cli_main(args[:1] + ["--games", "1", "--resume", "--json", str(part)] + args[1:]) == 0
+    with pytest.raises(ValueError, match="another game"):
+        cli_main(["selfplay", "--players", "2", "--bot", "random", "--bot", "greedy", "--seed", "5", "--quiet",
+                  "--games", "1", "--resume", "--save", str(saved)])
+    with pytest.raises(SystemExit):
+        cli_main(["selfplay", "--games", "1", "--resume", "--quiet"])
