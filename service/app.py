@@ -12,7 +12,10 @@ before the answer is 503: 30), ``SSE_MAX_SECONDS`` (300: an event stream's longe
 of ``service.limits``, ``MAX_CONTENT_LENGTH`` (bytes of a request body; default 256 KiB, 413 above),
 ``BODY_TIMEOUT_SECONDS`` (10: the deadline of a whole request body, ``service.bodies``),
 the hint and plan budgets in milliseconds ``HINT_DEFAULT_BUDGET_MS`` (800), ``HINT_MAX_BUDGET_MS``
-(2000), ``PLACEMENTS_DEFAULT_BUDGET_MS`` (1000), ``PLACEMENTS_MAX_BUDGET_MS`` (2000), the heavy-work queue of
+(10000), ``PLACEMENTS_DEFAULT_BUDGET_MS`` (1000), ``PLACEMENTS_MAX_BUDGET_MS`` (2000), the move reviews' search per
+decision ``REVIEW_DEFAULT_BUDGET_MS`` (300) and ``REVIEW_MAX_BUDGET_MS`` (3000) and ``REVIEW_SLICE_SECONDS`` (5: a
+review task's share of the queue before it queues the rest, ``service.reviews``) and ``REVIEW_STALL_SECONDS`` (120: an
+unfinished review left unwritten this long is queued again), the heavy-work queue of
 ``service.heavy`` (``TASK_QUEUE``: read from ``FLASK_TASK_QUEUE`` at import; ``TASK_WAIT_SECONDS`` 5, how long a
 request waits for its task beyond the task's budget), the bot seats of ``service.games.bots`` (``SEAT_TIMEOUT_S``:
 off; ``SEAT_TIMEOUT_BOT`` and ``LEAVE_BOT``: "hint"), the daily puzzles (``PUZZLES_FIRST_DATE`` "2026-01-01",
@@ -53,6 +56,8 @@ from service.puzzles.routes import blp as puzzles_blp
 from service.puzzles.routes import puzzles_command
 from service.puzzles.store import PuzzleStore
 from service.puzzles.tasks import GENERATION_LIMIT
+from service.reviews.routes import blp as reviews_blp
+from service.reviews.store import REVIEW_STALL_SECONDS, Reviews
 from service.storage import BUSY_TIMEOUT_S, Storage, database_url
 from service.web import ENDPOINTS as WEB_ENDPOINTS
 from service.web import blp as web_blp
@@ -60,7 +65,7 @@ from solver.components.catalog import load_catalog, load_catalog_from
 
 API_TITLE = "Wild Tiled West engine"
 SWAGGER_UI_ROUTE = "/docs/swagger-ui"  #: where /docs loads swagger-ui's files from (the swagger-ui-bundle package)
-API_VERSION = "0.4.0"
+API_VERSION = "0.5.0"
 
 
 class ProblemApi(Api):
@@ -123,9 +128,13 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         SSE_POLL_SECONDS=0.25,
         BODY_TIMEOUT_SECONDS=DEFAULT_TIMEOUT_SECONDS,
         HINT_DEFAULT_BUDGET_MS=800,
-        HINT_MAX_BUDGET_MS=2000,
+        HINT_MAX_BUDGET_MS=10_000,
         PLACEMENTS_DEFAULT_BUDGET_MS=1000,
         PLACEMENTS_MAX_BUDGET_MS=2000,
+        REVIEW_DEFAULT_BUDGET_MS=300,
+        REVIEW_MAX_BUDGET_MS=3000,
+        REVIEW_SLICE_SECONDS=5,
+        REVIEW_STALL_SECONDS=REVIEW_STALL_SECONDS,
         TASK_QUEUE=None,
         TASK_WAIT_SECONDS=DEFAULT_WAIT_SECONDS,
         SEAT_TIMEOUT_S=None,
@@ -155,6 +164,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["wtw_games"] = games
     app.extensions["wtw_streams"] = EventStreams(games, GameWatcher(storage, float(app.config["SSE_POLL_SECONDS"])),
                                                  float(app.config["SSE_MAX_SECONDS"]))
+    app.extensions["wtw_reviews"] = Reviews(storage, catalog)
     app.extensions["wtw_puzzles"] = PuzzleStore(storage, _date(app.config["PUZZLES_FIRST_DATE"]),
                                                 int(app.config["PUZZLES_DAYS_AHEAD"]), catalog=catalog if folder else None)
     api = ProblemApi(app, spec_kwargs={"info": {"description": "JSON API of the Wild Tiled West engine: see docs/api.md"},
@@ -165,6 +175,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api.register_blueprint(health_blp)
     api.register_blueprint(catalog_blp)
     api.register_blueprint(games_blp)
+    api.register_blueprint(reviews_blp)
     api.register_blueprint(analysis_blp)
     api.register_blueprint(puzzles_blp)
     register_problem_handlers(app)
@@ -191,7 +202,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
                        headers={"Retry-After": "1"})
 
     init_limits(app, {"RATELIMIT_CREATE_GAMES": ("games.create_game",),
-                      "RATELIMIT_ANALYSIS": ("games.get_hint", "analysis.post_hint", "analysis.post_placements")},
+                      "RATELIMIT_ANALYSIS": ("games.get_hint", "analysis.post_hint", "analysis.post_placements",
+                                             "reviews.post_review")},
                 exempt_endpoints=("health.health", *WEB_ENDPOINTS))
     init_bodies(app)  # after the rate limits: a refused client's body is not read
     app.cli.add_command(puzzles_command)

@@ -18,6 +18,8 @@ the exact answer of the request that used them.
 
 The daily puzzles are kept in ``puzzles``: each (date, difficulty) once, as the canonical JSON it was
 published with (its ``id`` derived from that content), so a later generator cannot rewrite a past day.
+A finished game's move reviews are kept in ``reviews`` (``service.reviews``): one row per (game, budget, simulation
+count, seed), its reviewed decisions filled in by the heavy-work queue a slice at a time.
 ``Base.metadata.create_all`` creates any missing table at start-up.
 """
 
@@ -119,3 +121,28 @@ class PuzzleRecord(Base):
     difficulty: Mapped[str] = mapped_column(String(16))
     canonical: Mapped[str] = mapped_column(Text, doc="puzzles.format.canonical_json of the whole puzzle")
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class ReviewRecord(Base):
+    """A move review of a finished game (``service.reviews``): ``id`` (derived from the game and the search's
+    settings, so asking twice finds the same review), the search's ``budget_ms`` per decision, ``simulations``
+    (null: the budget alone) and ``search_seed``; ``total`` decisions to review (null until the first slice counted them), ``done`` of them reviewed so far (the
+    optimistic check of each slice written: ``UPDATE ... WHERE done = :read``), ``rows`` the reviewed decisions
+    (``solver.ai.review.review_decision``, every seat's, unfiltered: answers filter them per viewer), ``finished``,
+    and ``failed`` (the reason, when the review could not be made)."""
+
+    __tablename__ = "reviews"
+    __table_args__ = (Index("ix_reviews_unfinished", "finished", "updated_at"),)
+
+    id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game_id: Mapped[str] = mapped_column(ForeignKey("games.id", ondelete="CASCADE"))
+    budget_ms: Mapped[int] = mapped_column(Integer)
+    simulations: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    search_seed: Mapped[int] = mapped_column(BigInteger, doc="seed of the searches' determinizations (not the game's)")
+    total: Mapped[int | None] = mapped_column(Integer, nullable=True, doc="decisions to review (null: not counted yet)")
+    done: Mapped[int] = mapped_column(Integer, default=0)
+    rows: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+    finished: Mapped[bool] = mapped_column(default=False)
+    failed: Mapped[str | None] = mapped_column(Text, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)

@@ -1,4 +1,4 @@
-"""Reading and writing games and daily puzzles in the database (SQLAlchemy 2.x): the database layer shared by
+"""Reading and writing games, daily puzzles and move reviews in the database (SQLAlchemy 2.x): the database layer shared by
 ``service.games.store`` and ``service.puzzles.store``.
 
 ``database_url(app)``: ``app.config["DATABASE_URL"]``, else the ``DATABASE_URL`` environment variable
@@ -28,7 +28,7 @@ import os
 import time
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
-from datetime import datetime
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, cast
 
 from sqlalchemy import Connection, Engine, and_, create_engine, delete, event, inspect, or_, select, text, update
@@ -38,7 +38,7 @@ from sqlalchemy.orm import Session, sessionmaker
 if TYPE_CHECKING:
     from sqlalchemy import CursorResult
 
-from service.models import Base, GameRecord, IdempotencyRecord, MoveRecord, PuzzleRecord, utcnow
+from service.models import Base, GameRecord, IdempotencyRecord, MoveRecord, PuzzleRecord, ReviewRecord, utcnow
 
 SQLITE_FILE = "wtw.sqlite3"
 BUSY_TIMEOUT_S = 30  #: the default ``lock_timeout``, in seconds
@@ -220,6 +220,34 @@ class StoredPuzzle:
     date: str
     difficulty: str
     canonical: str
+
+
+@dataclass(frozen=True)
+class StoredReview:
+    """A stored move review (``ReviewRecord``'s columns, times as aware datetimes)."""
+
+    id: str
+    game_id: str
+    budget_ms: int
+    simulations: int | None
+    search_seed: int
+    total: int | None
+    done: int
+    rows: list[dict[str, Any]]
+    finished: bool
+    failed: str | None
+    created_at: datetime
+    updated_at: datetime
+
+
+def _review(rec: ReviewRecord) -> StoredReview:
+    return StoredReview(rec.id, rec.game_id, rec.budget_ms, rec.simulations, rec.search_seed, rec.total, rec.done,
+                        list(rec.rows), rec.finished, rec.failed, _aware(rec.created_at), _aware(rec.updated_at))
+
+
+def _aware(at: datetime) -> datetime:
+    """``at`` as an aware UTC datetime (SQLite gives naive ones back)."""
+    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
 
 
 #: the columns of a ``GameHead``
@@ -516,6 +544,55 @@ class Storage:
             if stored is None:  # pragma: no cover - a conflict on a row that is not there
                 raise
             return stored
+
+    # --- move reviews --------------------------------------------------------------------------------
+
+    def review(self, review_id: str) -> StoredReview | None:
+        """The stored review with ``review_id``, or ``None``."""
+        if not _storable(review_id, length=32):
+            return None
+        with self.sessions() as s:
+            rec = s.get(ReviewRecord, review_id)
+            return None if rec is None else _review(rec)
+
+    def insert_review(self, review: StoredReview) -> tuple[StoredReview, bool]:
+        """Store ``review`` unless a review with its id is stored already; returns the stored one and whether it is
+        the one just inserted (two requests at once: one insert wins, the other reads the winner's row)."""
+        try:
+            with self.sessions.begin() as s:
+                s.add(ReviewRecord(id=review.id, game_id=review.game_id, budget_ms=review.budget_ms,
+                                   simulations=review.simulations, search_seed=review.search_seed, total=review.total,
+                                   done=review.done, rows=review.rows, finished=review.finished, failed=review.failed,
+                                   created_at=review.created_at, updated_at=review.updated_at))
+            return review, True
+        except (IntegrityError, OperationalError) as exc:
+            if isinstance(exc, OperationalError) and not lost_race(exc):
+                raise
+            stored = self.review(review.id)
+            if stored is None:  # pragma: no cover - a conflict on a row that is not there
+                raise
+            return stored, False
+
+    def advance_review(self, review: StoredReview, rows: list[dict[str, Any]], total: int | None,
+                       failed: str | None = None) -> bool:
+        """Write ``review`` with its reviewed decisions now ``rows`` of ``total`` (finished when they are all
+        reviewed, or when it ``failed``: the reason), if no one wrote it since it was read (``done`` unchanged and not
+        finished); returns whether it was written."""
+        finished = failed is not None or (total is not None and len(rows) >= total)
+        with self.sessions.begin() as s:
+            result = cast("CursorResult[Any]", s.execute(
+                update(ReviewRecord).where(ReviewRecord.id == review.id, ReviewRecord.done == review.done,
+                                           ReviewRecord.finished.is_(False))
+                .values(rows=rows, done=len(rows), total=total, finished=finished, failed=failed,
+                        updated_at=utcnow())))
+            return result.rowcount == 1
+
+    def stalled_reviews(self, before: datetime, limit: int = 100) -> list[str]:
+        """The ids of the unfinished reviews last written before ``before`` (oldest first)."""
+        with self.sessions() as s:
+            return list(s.scalars(select(ReviewRecord.id).where(ReviewRecord.finished.is_(False),
+                                                                ReviewRecord.updated_at < before)
+                                  .order_by(ReviewRecord.updated_at).limit(limit)))
 
     def session(self) -> Session:
         """A new ORM session (for tests and tools)."""

@@ -27,7 +27,7 @@ import random
 import sys
 from pathlib import Path
 
-from solver.ai.bots import ALL_BOTS, parse_bot
+from solver.ai.bots import BOTS, parse_bot
 from solver.ai.hints import DEFAULT_BUDGET_MS
 from solver.ai.partner_priors_rebuild import measure, write_priors
 from solver.ai.review import decisions, review
@@ -63,7 +63,7 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--players", type=int, default=1, choices=range(1, 6), help="players per game (1 = solo)")
     play.add_argument("--games", type=int, default=20, help="games to play")
     play.add_argument("--bot", action="append", type=_bot_spec, metavar="NAME[:MS]",
-                      help=f"a bot ({', '.join(ALL_BOTS)}; NAME:MS with a budget of its own, milliseconds); repeat to "
+                      help=f"a bot ({', '.join(BOTS)}; NAME:MS with a budget of its own, milliseconds); repeat to "
                            "seat several kinds")
     play.add_argument("--seed", type=int, default=1, help="seed of the first game (game i: seed + i)")
     play.add_argument("--budget-ms", type=float, default=DEFAULT_BUDGET_MS, help="hint budget per decision, milliseconds")

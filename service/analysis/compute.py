@@ -1,6 +1,8 @@
 """Hints and best plans for the HTTP API, from one seat's position only (``Game.position(seat)`` data).
 
-``seat_hint`` answers ``GET /games/{id}/hint`` and ``POST /analysis/hint`` with ``solver.ai.hints.hint``;
+``seat_hint`` answers ``GET /games/{id}/hint`` and ``POST /analysis/hint`` with the information-set search
+(``solver.ai.search.search_hint``: anytime, its best options with their uncertainty); ``game_review`` answers a
+finished game's move review (``solver.ai.review``);
 ``best_plan`` answers ``POST /analysis/placements`` with the CP-SAT planner (``solver.planning.cpsat.solve.
 solve_plan``).  Both read nothing but the position given: the hidden cards and future chance are sampled
 (``solver.ai.determinize.sample_game``), never looked up.  Budgets are capped by the caller (the server's
@@ -18,7 +20,8 @@ from typing import Any, cast
 from puzzles.position import PuzzleError, puzzle_position
 from service.problems import Refused
 from solver.ai.determinize import PositionError, sample_game
-from solver.ai.hints import HintError, hint
+from solver.ai.hints import HintError
+from solver.ai.search import search_hint
 from solver.components.values import Catalog
 from solver.planning.cpsat.solve import solve_plan
 from solver.planning.plans import PlanPosition
@@ -49,12 +52,18 @@ def check_decision(position: dict[str, Any], not_yours: int, over: int) -> None:
                                  "only for the seat that must decide", rule="not_your_decision")
 
 
-def seat_hint(position: dict[str, Any], top: int, budget_ms: int, catalog: Catalog) -> dict[str, Any]:
-    """``solver.ai.hints.hint`` for ``position``'s seat with ``budget_ms`` (already capped by the server).
+def seat_hint(position: dict[str, Any], top: int, budget_ms: int, catalog: Catalog, simulations: int | None = None,
+              seed: int = SAMPLE_SEED) -> dict[str, Any]:
+    """``solver.ai.search.search_hint`` for ``position``'s seat: the search runs until ``budget_ms`` (already capped
+    by the server) is spent or, when given, ``simulations`` are done, whichever comes first, on one process (the
+    queue's processes are the server's parallelism); its determinizations are seeded by ``seed``, so a search cut by
+    its simulation count gives the same answer again.  The answer's ``seed`` is named ``search_seed``.
 
     Refused: see ``check_decision`` (call it first), 422 ``malformed_position``."""
     try:
-        return hint(position, top=top, budget_ms=budget_ms, sample_seed=SAMPLE_SEED, catalog=catalog)
+        answer = search_hint(position, top=top, budget_ms=budget_ms, simulations=simulations, seed=seed, catalog=catalog)
+        answer["search_seed"] = answer.pop("seed")  # named apart from the game's seed, which no answer shows
+        return answer
     except HintError as exc:
         raise Refused(422, str(exc), rule="no_hint") from None
     except Exception as exc:

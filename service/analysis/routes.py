@@ -28,7 +28,7 @@ blp = Blueprint("analysis", __name__, url_prefix="/analysis",
 
 def capped(asked: int | None, kind: str) -> int:
     """The budget to use, in milliseconds: ``asked`` (``None``: the server's ``<kind>_DEFAULT_BUDGET_MS``)
-    lowered to ``<kind>_MAX_BUDGET_MS`` (``kind``: ``HINT`` or ``PLACEMENTS``)."""
+    lowered to ``<kind>_MAX_BUDGET_MS`` (``kind``: ``HINT``, ``PLACEMENTS`` or ``REVIEW``)."""
     config = current_app.config
     budget = config[f"{kind}_DEFAULT_BUDGET_MS"] if asked is None else asked
     return max(1, min(int(budget), int(config[f"{kind}_MAX_BUDGET_MS"])))
@@ -52,7 +52,9 @@ def json_answer(data: object) -> Response:
 @blp.response(200, HintSchema)
 @problem_responses(blp, 400, 413, 422, 429, 503)
 def post_hint(args):
-    """The best options of the pending decision for the seat of ``position``, from that position alone.
+    """The best options of the pending decision for the seat of ``position``, from that position alone: the
+    information-set search runs for ``budget_ms`` (lowered to the server's cap) or ``simulations``, whichever ends
+    first, and answers each option with its estimated gain and uncertainty.
 
     422 ``game_over`` or ``not_your_decision`` when the position's seat has nothing to decide, 422
     ``malformed_position`` (with the reason) when the engine cannot play from the position; 503 ``busy``
@@ -60,7 +62,8 @@ def post_hint(args):
     position = args["position"]
     check_decision(position, not_yours=422, over=422)
     budget = capped(args["budget_ms"], "HINT")
-    return json_answer(submit(hint_task, position, args["top"], budget, deadline_s=deadline(budget)))
+    return json_answer(submit(hint_task, position, args["top"], budget, args["simulations"], args["search_seed"],
+                              deadline_s=deadline(budget)))
 
 
 @blp.route("/placements", methods=["POST"])

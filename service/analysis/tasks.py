@@ -16,9 +16,11 @@ def _catalog() -> Catalog:
 
 @huey.task(priority=INTERACTIVE)
 @refusals
-def hint_task(position: dict[str, Any], top: int, budget_ms: int) -> dict[str, Any]:
-    """``compute.seat_hint`` for ``position`` (``Game.position`` data), ``top`` options, ``budget_ms`` (capped)."""
-    return seat_hint(position, top, budget_ms, _catalog())
+def hint_task(position: dict[str, Any], top: int, budget_ms: int, simulations: int | None = None,
+              seed: int = 0) -> dict[str, Any]:
+    """``compute.seat_hint`` for ``position`` (``Game.position`` data), ``top`` options, ``budget_ms`` (capped),
+    ``simulations`` (or ``None``: the budget alone) and the determinizations' ``seed``."""
+    return seat_hint(position, top, budget_ms, _catalog(), simulations, seed)
 
 
 @huey.task(priority=INTERACTIVE)

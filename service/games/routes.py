@@ -320,9 +320,10 @@ def get_position(args, game_id: str):
 @problems(401, 403, 404, 409, 422, 429, 503)
 @blp.doc(security=SEAT)
 def get_hint(args, game_id: str):
-    """The ``top`` best options of the pending decision, ranked by expected final-score gain, for the
-    bearer's seat: computed from that seat's position only (``Game.position(seat)``: hidden cards and
-    future dice are sampled, never read), within ``budget_ms`` (lowered to the server's cap).
+    """The ``top`` best options of the pending decision for the bearer's seat, found by the information-set
+    search from that seat's position only (``Game.position(seat)``: hidden cards and future dice are sampled, never
+    read), within ``budget_ms`` (lowered to the server's cap, 10 s by default) or ``simulations``, whichever ends
+    first; each option with its estimated gain, standard error and share of the simulations.
 
     The answer's ``version`` (and ``ETag``) is the game version it was computed for.  403
     ``not_your_decision``: the pending decision is another seat's; 409 ``game_over``; 503 ``busy``
@@ -333,7 +334,8 @@ def get_hint(args, game_id: str):
     version, position = g.position(head, seat)
     check_decision(position, not_yours=403, over=409)
     budget = capped(args["budget_ms"], "HINT")
-    answer = submit(hint_task, position, args["top"], budget, deadline_s=deadline(budget))
+    answer = submit(hint_task, position, args["top"], budget, args["simulations"], args["search_seed"],
+                    deadline_s=deadline(budget))
     answer = {"version": version, "moves_played": answer.pop("version"), **answer}
     response = _answer(dumps(answer), 200, version)
     response.headers["Cache-Control"] = "no-store"

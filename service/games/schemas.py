@@ -107,7 +107,7 @@ class SeatConfigSchema(Schema):
                        "pending (docs/api.md, Bot seats)"})
     budget_ms = fields.Integer(load_default=None, allow_none=True, strict=True, validate=Range(1, None), metadata={
         "description": "a bot seat's thinking time per decision, in milliseconds (default 800; at most the server's "
-                       "HINT_MAX_BUDGET_MS, 2000)"})
+                       "HINT_MAX_BUDGET_MS, 10000)"})
 
     @validates("budget_ms")
     def _budget_within_the_cap(self, value: int | None, **_: object) -> None:

@@ -122,18 +122,16 @@ class SearchBot(_OptionBot):
             self._pool = None
 
 
-#: The bots a game seat may be played by on the server (``service.games``).
-BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "hint": HintBot}
-#: Every bot: ``BOTS`` and the search bot (CPU-heavy: not offered by the server yet).
-ALL_BOTS: dict[str, type] = {**BOTS, "search": SearchBot}
+#: The bots by name: self-play's and the server's bot seats (``service.games``).
+BOTS: dict[str, type] = {"random": RandomBot, "greedy": GreedyBot, "hint": HintBot, "search": SearchBot}
 
 
 def parse_bot(spec: str) -> tuple[str, float | None]:
     """A bot's name and its own budget from ``"name"`` or ``"name:ms"`` (``"search:3000"``), milliseconds or
-    ``None``; raises ``ValueError`` for a name not in ``ALL_BOTS`` or a budget that is not a positive number."""
+    ``None``; raises ``ValueError`` for a name not in ``BOTS`` or a budget that is not a positive number."""
     name, _, budget = spec.partition(":")
-    if name not in ALL_BOTS:
-        raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(ALL_BOTS)}")
+    if name not in BOTS:
+        raise ValueError(f"unknown bot {name!r}: choose one of {', '.join(BOTS)}")
     if not budget:
         return name, None
     try:
@@ -146,10 +144,10 @@ def parse_bot(spec: str) -> tuple[str, float | None]:
 
 
 def make_bot(name: str, seed: int = 0, budget_ms: float = DEFAULT_BUDGET_MS) -> Bot:
-    """A bot by name (``ALL_BOTS``), ``"name:ms"`` giving it a budget of its own instead of ``budget_ms``
+    """A bot by name (``BOTS``), ``"name:ms"`` giving it a budget of its own instead of ``budget_ms``
     (``parse_bot``): raises ``ValueError`` for an unknown name or a bad budget."""
     kind, own = parse_bot(name)
-    return RandomBot(seed) if kind == "random" else ALL_BOTS[kind](seed, budget_ms if own is None else own)
+    return RandomBot(seed) if kind == "random" else BOTS[kind](seed, budget_ms if own is None else own)
 
 
 def play_game(game: Game, bots: Mapping[int, Bot] | Bot, each_move: Callable[[Game], None] | None = None) -> Game:

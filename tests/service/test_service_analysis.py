@@ -18,7 +18,7 @@ from tests.service.databases import fresh_database
 from tests.service.service_http import PROBLEM, Server, assert_nothing_hidden, assert_problem
 
 SEED = 3141592653
-HINT_CAP_MS = 150  # the server's cap in these tests (the default is 2000)
+HINT_CAP_MS = 150  # the server's cap in these tests (the default is 10,000)
 
 
 @pytest.fixture(scope="module")
@@ -223,6 +223,46 @@ def test_heavy_work_not_answered_by_its_deadline_is_503_and_revoked(tmp_path):
         assert len(queued) == 2 and all(huey.is_revoked(task) for task in queued)
     finally:
         huey.immediate = True
+
+
+def test_a_hint_cut_by_its_simulation_count_answers_the_same_with_the_search_figures(tmp_path):
+    """A hint is the information-set search's: each option with its gain, standard error, visits and share; asked with
+    a simulation count and a search seed, it gives the same answer again (a game hint and the stateless one alike),
+    and another seed is another search; the game's own seed is never shown."""
+    app = create_app({"TESTING": True, "DATABASE_URL": fresh_database(tmp_path, "search_hint"), "RATELIMIT_ENABLED": False})
+    assert app.config["HINT_MAX_BUDGET_MS"] == 10_000 and app.config["HINT_DEFAULT_BUDGET_MS"] == 800
+    client = app.test_client()
+    created = client.post("/games", json={"players": 2, "seed": SEED}).get_json()
+    game_id, tokens = created["id"], {t["seat"]: t["token"] for t in created["tokens"]}
+    local = Game(GameConfig(players=2, seed=SEED))
+    rng = random.Random(2)
+    while local.pending()["type"] != "draft":  # the partners kept: a draft, with many options
+        seat = local.pending()["seat"]
+        move = rng.choice(local.legal_moves())
+        assert client.post(f"/games/{game_id}/moves", json=move, headers={"Authorization": f"Bearer {tokens[seat]}"}).status_code == 200
+        local.apply(move)
+    seat = local.pending()["seat"]
+    headers = {"Authorization": f"Bearer {tokens[seat]}"}
+    path = f"/games/{game_id}/hint?top=3&simulations=12&search_seed=5&budget_ms=10000"
+    first, again = client.get(path, headers=headers), client.get(path, headers=headers)
+    assert first.status_code == again.status_code == 200, first.get_json()
+    hint = first.get_json()
+    assert hint["simulations"] == 12 and hint["search_seed"] == 5 and hint["workers"] == 1 and not hint["partial"]
+    assert [o["search"] for o in hint["options"]] == [o["search"] for o in again.get_json()["options"]]
+    assert [o["moves"] for o in hint["options"]] == [o["moves"] for o in again.get_json()["options"]]
+    visits = [o["search"]["visits"] for o in hint["options"]]
+    assert visits == sorted(visits, reverse=True) and 0 < sum(visits) <= 12
+    assert hint["options"][0]["search"]["loss"] == 0 and all(o["search"]["share"] <= 1 for o in hint["options"])
+    assert '"seed"' not in first.get_data(as_text=True) and str(SEED) not in first.get_data(as_text=True)
+    position = client.get(f"/games/{game_id}/position", headers=headers).get_json()
+    posted = client.post("/analysis/hint", json={"position": position, "top": 3, "simulations": 12, "search_seed": 5,
+                                                 "budget_ms": 10000}).get_json()
+    assert [o["search"] for o in posted["options"]] == [o["search"] for o in hint["options"]]
+    other = client.get(path.replace("search_seed=5", "search_seed=6"), headers=headers).get_json()
+    assert other["search_seed"] == 6 and other["simulations"] == 12
+    for query in ("simulations=0", "simulations=x", "search_seed=-1", "simulations=100001"):
+        r = client.get(f"/games/{game_id}/hint?{query}", headers=headers)
+        assert r.status_code == 422 and r.mimetype == PROBLEM, query
 
 
 def test_hints_and_analysis_share_their_own_rate_limit(tmp_path):

@@ -81,6 +81,18 @@ def test_an_all_bot_game_plays_itself_and_shows_its_bots(app):
     assert replayed.finished and [p["total"] for p in state["scores"]] == [replayed.score_breakdown(s)["total"] for s in (0, 1)]
 
 
+def test_a_search_bot_seat_plays_the_searchs_best_option_to_the_end(app):
+    client = app.test_client()
+    r = client.post("/games", json={"players": 2, "seed": SEED, "seats": [{"bot": "search", "budget_ms": 5},
+                                                                         {"bot": "random"}]})
+    assert r.status_code == 201, r.get_json()
+    state = client.get(f"/games/{r.get_json()['id']}").get_json()
+    assert state["finished"] and [(s["name"], s["bot"]) for s in state["seats"]] == [("Search bot", "search"),
+                                                                                    ("Random bot", "random")]
+    stored = app.extensions["wtw_games"].storage.moves(r.get_json()["id"])
+    assert Game.replay(GameConfig(players=2, seed=SEED), [move for _, move in stored]).finished
+
+
 def test_a_person_plays_against_a_bot_which_answers_at_once(app):
     client = app.test_client()
     created = client.post("/games", json={"players": 2, "seed": SEED, "seats": [{"name": "Ann"}, {"bot": "random"}]}).get_json()
@@ -102,7 +114,7 @@ def test_a_lobby_entry_shows_its_bot_seats(app):
 @pytest.mark.parametrize("seat, field", [
     ({"bot": "smart"}, "bot"),
     ({"bot": "hint", "budget_ms": 0}, "budget_ms"),
-    ({"bot": "hint", "budget_ms": 2001}, "budget_ms"),  # above HINT_MAX_BUDGET_MS
+    ({"bot": "hint", "budget_ms": 10_001}, "budget_ms"),  # above HINT_MAX_BUDGET_MS (10,000 by default)
     ({"bot": "hint", "budget_ms": "800"}, "budget_ms"),
     ({"budget_ms": 500}, "budget_ms"),
     ({"bot": "random", "open": True}, "bot"),

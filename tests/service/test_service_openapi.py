@@ -2,7 +2,7 @@
 bounded, derandomized number per operation, so CI runs the same cases every time) to every operation, half
 of them naming a real game and a real seat token, a real position (analysis) or a published puzzle; no
 answer may be a 5xx, and every answer's status, content type, headers and body must be those the document
-declares.  Hints and plans run under small server caps, and daily puzzles come from a stand-in generator
+declares.  Hints, plans and move reviews run under small server caps, and daily puzzles come from a stand-in generator
 (the session's puzzle re-dated), so the heavy operations stay quick."""
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ EXAMPLES = 300  #: issue 30: "schemathesis at 300 examples per operation finds n
 
 app = create_app({"TESTING": True, "DATABASE_URL": fresh_database(Path(tempfile.mkdtemp(prefix="wtw-openapi-")), "openapi"), "RATELIMIT_ENABLED": False,
                   "SSE_MAX_SECONDS": 0.05, "SSE_POLL_SECONDS": 0.1, "HINT_MAX_BUDGET_MS": 30,  # a stream: 50 ms
-                  "PLACEMENTS_MAX_BUDGET_MS": 100})
+                  "PLACEMENTS_MAX_BUDGET_MS": 100, "REVIEW_MAX_BUDGET_MS": 1})
 app.extensions["wtw_puzzles"].generator = redated_puzzle  # this app only ever generates stand-ins
 _client = app.test_client()
 _created = _client.post("/games", json={"players": 2, "seed": 99}).get_json()
@@ -48,7 +48,7 @@ def test_the_document_declares_every_game_resource():
     for path in ("/games", "/games/{game_id}", "/games/{game_id}/legal-moves", "/games/{game_id}/moves",
                  "/games/{game_id}/undo", "/games/{game_id}/events", "/games/{game_id}/events/stream",
                  "/games/{game_id}/position", "/games/{game_id}/players/{seat}/board", "/games/{game_id}/players/{seat}/board.svg",
-                 "/games/{game_id}/hint",
+                 "/games/{game_id}/hint", "/games/{game_id}/reviews", "/games/{game_id}/reviews/{review_id}",
                  "/analysis/hint", "/analysis/placements", "/puzzles/daily", "/puzzles/{puzzle_id}",
                  "/puzzles/{puzzle_id}/solutions"):
         assert path in paths

@@ -478,7 +478,7 @@ class GameScreen {
     };
     const items = answer.options.map((option, i) => h("li", { class: "hint-option", onmouseenter: () => show(option), onfocusin: () => show(option) },
       h("div", { class: "hint-label" }, h("strong", {}, `${i + 1}. `), movesWords(this.catalog, this.state, option.moves)),
-      h("div", { class: "hint-gain" }, `${option.gain >= 0 ? "+" : ""}${option.gain.toFixed(1)} points expected`),
+      h("div", { class: "hint-gain" }, gainWords(option, answer.simulations)),
       h("div", { class: "hint-actions" },
         h("button", { type: "button", onclick: () => show(option) }, "Show on board"),
         h("button", { type: "button", class: "primary", onclick: () => this.follow(option) }, `Play option ${i + 1}`))));
@@ -502,4 +502,15 @@ class GameScreen {
       document.body.dataset.busy = String(this.busy);
     }
   }
+}
+
+/** An option's expected gain in words: the search's estimate with its standard error and share of the simulations
+ * ("+4.2 points expected (±0.6), 38% of 120 simulations"), or the one-step estimate when the search has none. */
+function gainWords(option, simulations) {
+  const figures = option.search || {};
+  const gain = figures.gain ?? option.gain;
+  const sign = gain >= 0 ? "+" : "";
+  const spread = figures.stderr != null ? ` (±${figures.stderr.toFixed(1)})` : "";
+  const share = simulations ? `, ${Math.round(100 * figures.share)}% of ${simulations} simulations` : "";
+  return `${sign}${gain.toFixed(1)} points expected${spread}${share}`;
 }

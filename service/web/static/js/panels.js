@@ -11,7 +11,7 @@ const CATEGORY_WORDS = {
   pocket_aces: "Pocket Aces", carpenters: "Carpenters",
 };
 
-const BOT_WORDS = { random: "random bot", greedy: "greedy bot", hint: "hint bot" };
+const BOT_WORDS = { random: "random bot", greedy: "greedy bot", hint: "hint bot", search: "search bot" };
 
 /** Who sits at `seat`, in words with its badges: "Ann (you)", "Seat 2 (hint bot)", "open seat". */
 export function seatLabel(ctx, seat) {

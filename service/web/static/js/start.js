@@ -12,6 +12,7 @@ const WHO = [
   ["bot:greedy", "Bot: greedy"],
   ["bot:hint:200", "Bot: hint (quick)"],
   ["bot:hint", "Bot: hint (strong)"],
+  ["bot:search", "Bot: search (strongest, thinks longer)"],
 ];
 
 /** The start page in `root`. */

@@ -1,0 +1,141 @@
+"""Move reviews of finished games (issue 29; docs/api.md, "Move review").
+
+A review is asked for with the search's settings: ``budget_ms`` per decision (capped by the server), optionally a
+``simulations`` count (the same count and seed give the same review) and the ``search_seed``.  Its id is derived from the
+game and those settings, so asking twice (or from two workers at once) finds the same review, which is made once.
+
+It is made on the heavy-work queue (``service.reviews.tasks``), at background priority and a slice at a time: each
+task reviews decisions for about ``REVIEW_SLICE_SECONDS`` (``solver.ai.review.review_decision``, one decision at a
+time, from the deciding seat's position only), writes them with the optimistic check of ``Storage.advance_review``
+(of two tasks that reviewed the same slice, one write is kept) and queues the next slice, so hints and bot turns
+asked meanwhile go first.  Unfinished reviews left by a process that died are queued again by the minute's sweep.
+
+Answers are built per viewer by allow-list: a decision of the viewer's own seat is shown whole; another seat's
+played and best moves are shown as the move log shows them to the viewer (``solver.engine.views.move_view``: a kept
+partner withheld), and their labels only when nothing was withheld.  Source: our design (docs/hints.md, "Move
+review").
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import time
+from datetime import timedelta
+from typing import Any
+
+from service.models import utcnow
+from service.problems import Refused
+from service.storage import GameHead, Storage, StoredReview
+from solver.ai.review import decisions, review_decision, summary
+from solver.components.values import Catalog
+from solver.engine.views import move_view
+from solver.rules.setup import GameConfig
+
+log = logging.getLogger(__name__)
+REVIEW_STALL_SECONDS = 120  #: an unfinished review not written for this long is queued again by the sweep
+
+
+def review_id(game_id: str, budget_ms: int, simulations: int | None, search_seed: int) -> str:
+    """The id of the review of ``game_id`` with these settings: 24 hex digits of a SHA-256 of them."""
+    return hashlib.sha256(f"{game_id}/{budget_ms}/{simulations}/{search_seed}".encode()).hexdigest()[:24]
+
+
+def status(review: StoredReview) -> str:
+    """``failed``, ``done``, ``queued`` (nothing reviewed yet) or ``running``."""
+    if review.failed is not None:
+        return "failed"
+    if review.finished:
+        return "done"
+    return "queued" if review.done == 0 else "running"
+
+
+def _seen(moves: list[dict[str, Any]], mover: int, viewer: int | None) -> tuple[list[dict[str, Any]], bool]:
+    """``moves`` played by ``mover`` as ``viewer`` sees them, and whether they are shown whole."""
+    shown = [move_view(m, mover, viewer) for m in moves]
+    return shown, shown == moves
+
+
+def decision_view(row: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+    """A reviewed decision (``review_decision``'s dict) as ``viewer`` (a seat, or ``None``: a spectator) may see it:
+    whole for the viewer's own seat; for another seat, its ``played_moves`` and ``best_moves`` through ``move_view``
+    and the ``played``/``best`` labels null when something of them was withheld."""
+    if row["seat"] == viewer:
+        return dict(row)
+    played, played_whole = _seen(row["played_moves"], row["seat"], viewer)
+    best, best_whole = _seen(row["best_moves"], row["seat"], viewer)
+    return {**row, "played_moves": played, "played": row["played"] if played_whole else None,
+            "best_moves": best, "best": row["best"] if best_whole else None}
+
+
+class Reviews:
+    """The move reviews of one process: ``storage`` (the database) and the app's ``catalog``."""
+
+    def __init__(self, storage: Storage, catalog: Catalog):
+        self.storage = storage
+        self.catalog = catalog
+
+    def request(self, head: GameHead, budget_ms: int, simulations: int | None,
+                search_seed: int) -> tuple[StoredReview, bool]:
+        """The review of the game ``head`` with these settings: the stored one, or a new one (then ``True``: the
+        caller queues its first slice).  409 ``game_not_over`` for a game still being played."""
+        if not head.finished:
+            raise Refused(409, "a move review is made of a finished game: this one is still being played",
+                          rule="game_not_over")
+        now = utcnow()
+        return self.storage.insert_review(StoredReview(
+            review_id(head.id, budget_ms, simulations, search_seed), head.id, budget_ms, simulations, search_seed, None,
+            0, [], False,
+            None, now, now))
+
+    def get(self, game_id: str, review: str) -> StoredReview:
+        """The stored review ``review`` of ``game_id``; 404 ``unknown_review`` when there is none."""
+        found = self.storage.review(review)
+        if found is None or found.game_id != game_id:
+            raise Refused(404, f"no review {review!r} of game {game_id!r}: POST /games/{game_id}/reviews makes one",
+                          rule="unknown_review")
+        return found
+
+    def work(self, review: str, slice_seconds: float) -> bool:
+        """Review the next decisions of ``review`` for about ``slice_seconds`` (at least one decision) and write
+        them.  Returns whether decisions are left to review (the caller queues the next slice): ``False`` when the
+        review is finished, failed, gone, or was written by another task meanwhile (that task goes on)."""
+        found = self.storage.review(review)
+        row = None if found is None else self.storage.row(found.game_id)
+        if found is None or found.finished or row is None:
+            return False
+        moves = [move for _, move in self.storage.moves(found.game_id)]
+        try:
+            todo = decisions(GameConfig.from_json(row.config), moves, self.catalog)
+        except Exception as exc:  # a log the engine no longer replays (data from another version): say so
+            log.warning("review %s: the game's log does not replay (%s)", review, type(exc).__name__)
+            self.storage.advance_review(found, found.rows, found.total, failed=f"the move log does not replay "
+                                                                                f"({type(exc).__name__})")
+            return False
+        rows = list(found.rows)
+        start = time.perf_counter()
+        for decision in todo[len(rows):]:
+            rows.append(review_decision(decision, found.budget_ms, found.simulations, found.search_seed, catalog=self.catalog))
+            if time.perf_counter() - start >= slice_seconds:
+                break
+        written = self.storage.advance_review(found, rows, len(todo))
+        return written and len(rows) < len(todo)
+
+    def stalled(self, seconds: float = REVIEW_STALL_SECONDS) -> list[str]:
+        """The unfinished reviews not written for ``seconds``."""
+        return self.storage.stalled_reviews(utcnow() - timedelta(seconds=seconds))
+
+    @staticmethod
+    def view(review: StoredReview, viewer: int | None) -> dict[str, Any]:
+        """The review as ``viewer`` (a seat, or ``None``) may see it: ``id``, ``game``, ``status`` (``status``),
+        ``reason`` (when failed), the search's ``budget_ms``, ``simulations`` and ``search_seed``, ``progress`` (``done``
+        and ``total`` decisions; total null until counted), ``seats`` (per seat: ``solver.ai.review.summary``, points
+        lost) and ``decisions`` (reviewed so far, in play order: ``decision_view``)."""
+        out: dict[str, Any] = {
+            "id": review.id, "game": review.game_id, "status": status(review), "budget_ms": review.budget_ms,
+            "simulations": review.simulations, "search_seed": review.search_seed,
+            "progress": {"done": review.done, "total": review.total}, "seats": summary(review.rows),
+            "decisions": [decision_view(r, viewer) for r in review.rows]}
+        if review.failed is not None:
+            out["reason"] = review.failed
+        return out
