@@ -5,26 +5,31 @@
    for all, as a server would): simulations per second of wall time (median and quartiles, root options included),
    wall time median, p95 and maximum, and partial answers.  Target (issue 29): at the in-game default budget, p95
    within the budget + 100 ms with 2 workers.
-2. Accuracy (``--accuracy N``): on the first N of those decisions, the points today's hint's top option (``hint`` at
-   its default budget) loses against the best option of a search of ``--reference-ms`` (``solver.ai.review``: the
-   paired difference of their returns): mean and 95th percentile.  The issue's figure: 200 decisions against a
-   30-second search (``--accuracy 200 --reference-ms 30000 --workers 2``, about 3.5 hours on 2 cores).
+2. Accuracy (``--accuracy N``): on the first N of those decisions, the points the in-game hints' top options lose
+   against the best option of a search of ``--reference-ms``: the search's hint at the default budget (what the
+   service answers) and the one-step hint (the ``hint`` bot's), both weighed by the same reference search (the
+   paired difference of their returns, as the move review): mean and 95th percentile.  The issue's figure: 200
+   decisions against a 30-second search (``--accuracy 200 --reference-ms 30000 --out accuracy.jsonl``, about 2 hours
+   on one core; ``--out`` keeps each decision's losses, so a stopped run goes on where it stopped).
 
-Run: ``python bench/search.py [--positions 20] [--budget-ms 300 800] [--workers 1] [--accuracy N --reference-ms MS]``.
+Run: ``python bench/search.py [--positions 20] [--budget-ms 300 800] [--workers 1] [--accuracy N --reference-ms MS
+--out FILE]``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
 
 import _path  # noqa: F401  (first: keeps bench/solver.py from shadowing the solver package)
+from tqdm import tqdm
 
-from solver.ai.hints import DEFAULT_BUDGET_MS, hint
+from solver.ai.hints import DEFAULT_BUDGET_MS, hint, turn_key
 from solver.ai.random_positions import draft_positions
-from solver.ai.review import Decision, review
-from solver.ai.search import search
+from solver.ai.search import SearchResult, search, search_hint
 from solver.engine.game import Game
 
 
@@ -52,18 +57,51 @@ def rate(positions: list[tuple[Game, int]], budget_ms: float, workers: int) -> N
           f"(target p95 <= {budget_ms + 100:g} ms at the in-game budget); partial {partial}")
 
 
-def accuracy(positions: list[tuple[Game, int]], reference_ms: float, workers: int) -> None:
-    """Print the points today's hint's top option loses against a search of ``reference_ms``."""
-    chosen = []
-    for i, (game, seat) in enumerate(positions):
-        position = game.position(seat)
-        top = hint(position, top=1, budget_ms=DEFAULT_BUDGET_MS)["options"][0]["moves"]
-        chosen.append(Decision(i, seat, "draft", position, top, len(game.legal_moves())))
-    rows = review(chosen, budget_ms=reference_ms, workers=workers, progress=True)["decisions"]
-    losses = [row["loss"] for row in rows]
-    print(f"hint ({DEFAULT_BUDGET_MS} ms) top option against a {reference_ms:g} ms search, {len(losses)} draft "
-          f"decisions: mean loss {statistics.mean(losses):.2f} points, p95 {_quantile(losses, 0.95):.2f}, max "
-          f"{max(losses):.2f}; the hint's option is the search's best in {sum(x == 0 for x in losses)}")
+def _loss(game: Game, found: SearchResult, moves: list[dict]) -> float | None:
+    """Points the option playing ``moves`` (weighed by the search: ``include``) loses against the search's best."""
+    key = turn_key(game, moves)
+    option = next(o for o in found.options if turn_key(game, o.option.moves) == key)
+    if option is found.best:
+        return 0.0
+    loss = found.estimate(option).loss
+    return None if loss is None else round(max(0.0, loss), 2)
+
+
+def accuracy(positions: list[tuple[Game, int]], reference_ms: float, workers: int, out: Path | None) -> None:
+    """Print the points the in-game hints' top options lose against a search of ``reference_ms``: the search's hint at
+    the default budget (``search_hint``, what the service answers) and the one-step hint (``hint``, the ``hint`` bot),
+    both weighed by one reference search per decision (``include``: on the same sampled worlds).  ``out``: a JSON Lines
+    file of the decisions done; a run stopped part way goes on from there."""
+    done = {}
+    if out is not None and out.exists():
+        done = {row["i"]: row for row in map(json.loads, out.read_text().splitlines())}
+    pool = ProcessPoolExecutor(max_workers=workers) if workers > 1 else None
+    try:
+        for i, (game, seat) in enumerate(tqdm(positions, desc="accuracy", unit="decision")):
+            if i in done:
+                continue
+            position = game.position(seat)
+            one_step = hint(position, top=1, budget_ms=DEFAULT_BUDGET_MS)["options"][0]["moves"]
+            searched = search_hint(position, top=1, budget_ms=DEFAULT_BUDGET_MS, seed=i)["options"][0]["moves"]
+            found = search(position, reference_ms, None, seed=1_000_003 + i, workers=workers, include=[one_step, searched],
+                           executor=pool)
+            row = {"i": i, "players": len(game.players), "seat": seat, "search_loss": _loss(game, found, searched),
+                   "hint_loss": _loss(game, found, one_step), "reference_simulations": found.simulations}
+            done[i] = row
+            if out is not None:
+                with out.open("a") as f:
+                    f.write(json.dumps(row) + "\n")
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    rows = [done[i] for i in range(len(positions))]
+    for name, what in (("search_loss", f"search hint ({DEFAULT_BUDGET_MS} ms, the service's)"),
+                       ("hint_loss", "one-step hint (the hint bot's)")):
+        losses = [r[name] for r in rows if r[name] is not None]
+        print(f"{what} top option against a {reference_ms:g} ms search, {len(losses)} draft decisions: mean loss "
+              f"{statistics.mean(losses):.2f} points, p95 {_quantile(losses, 0.95):.2f}, max {max(losses):.2f}; the "
+              f"search's best in {sum(x == 0 for x in losses)}")
+    print(f"reference simulations per decision: median {statistics.median(r['reference_simulations'] for r in rows):.0f}")
 
 
 def main() -> None:
@@ -73,12 +111,13 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--accuracy", type=int, default=0, metavar="N", help="decisions for the hint's accuracy")
     parser.add_argument("--reference-ms", type=float, default=30_000.0, help="the reference search's budget")
+    parser.add_argument("--out", type=Path, help="accuracy: keep each decision's losses here (JSON Lines) and resume")
     args = parser.parse_args()
     positions = draft_positions(max(args.positions, args.accuracy))
     for budget in args.budget_ms:
         rate(positions[:args.positions], budget, args.workers)
     if args.accuracy:
-        accuracy(positions[:args.accuracy], args.reference_ms, args.workers)
+        accuracy(positions[:args.accuracy], args.reference_ms, args.workers, args.out)
 
 
 if __name__ == "__main__":
