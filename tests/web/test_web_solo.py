@@ -22,6 +22,10 @@ def test_a_solo_game_is_played_to_its_final_screen_and_rank_by_following_hints(s
             player.page.screenshot(path=str(shots / "game.png"))
             player.ask_hint()
             player.page.screenshot(path=str(shots / "hint.png"))
+            # each option with the search's estimate and its share of the simulations
+            gains = player.page.locator(".hint-option .hint-gain").all_inner_texts()
+            assert gains and all(re.fullmatch(r"[+-]\d+\.\d points expected( \(±\d+\.\d\))?, \d+% of \d+ simulations",
+                                              text) for text in gains), gains
 
     moves = player.play_to_the_end(before=screenshots)
     assert moves > 33  # a partner, 16 drafts and their placements at least

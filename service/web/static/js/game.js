@@ -510,7 +510,7 @@ function gainWords(option, simulations) {
   const figures = option.search || {};
   const gain = figures.gain ?? option.gain;
   const sign = gain >= 0 ? "+" : "";
-  const spread = figures.stderr != null ? ` (±${figures.stderr.toFixed(1)})` : "";
+  const spread = figures.stderr >= 0.05 ? ` (±${figures.stderr.toFixed(1)})` : "";  // null or below 0.05: none shown
   const share = simulations ? `, ${Math.round(100 * figures.share)}% of ${simulations} simulations` : "";
   return `${sign}${gain.toFixed(1)} points expected${spread}${share}`;
 }
