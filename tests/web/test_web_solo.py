@@ -1,5 +1,5 @@
 """A solo game in the browser, by clicks and keys only (issue 28): played to its final screen and rank by
-following the hint button; an illegal placement shows the engine's reason and changes nothing; an undo; a reload
+following the hint button, then its move review; an illegal placement shows the engine's reason and changes nothing; an undo; a reload
 resumes the game; the ghost follows the pointer without a request per movement."""
 
 from __future__ import annotations
@@ -44,6 +44,15 @@ def test_a_solo_game_is_played_to_its_final_screen_and_rank_by_following_hints(s
     else:
         assert "no rank yet" in headline
     expect(page.locator(".events li").first).to_have_text("The game is over.")  # live, from the event stream
+    # the move review, asked for from the end screen: each seat's points lost, and my costliest decisions
+    page.get_by_role("button", name="Review the game").click()
+    expect(page.locator("table.review-seats tbody tr")).to_have_count(1, timeout=60_000)
+    cells = page.locator("table.review-seats tbody td").all_inner_texts()
+    assert float(cells[0]) >= 0 and cells[1].endswith("%") and float(cells[2]) >= 0
+    for line in page.locator(".review-mistakes li").all_inner_texts():  # a solo player following hints may lose none
+        assert re.match(r"−\d+\.\d points at move \d+: you played .+; the search prefers .+\.$", line), line
+    page.locator(".review").scroll_into_view_if_needed()
+    page.screenshot(path=str(shots / "review.png"))
 
 
 def test_every_decision_of_a_game_is_taken_by_its_own_controls(server, new_page):

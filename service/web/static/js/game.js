@@ -9,6 +9,7 @@ import { GameFeed } from "./live.js";
 import { renderEnd, renderEvents, renderPlayers, renderScores, renderTable, seatLabel } from "./panels.js";
 import { noteGame, seatTokens } from "./store.js";
 import { renderTrays } from "./trays.js";
+import { reviewPanel } from "./review.js";
 import { decisionWords, movesWords } from "./words.js";
 
 /** Events that reveal something hidden (a die roll, a card drawn or shuffled): the move that caused them cannot be
@@ -276,6 +277,8 @@ class GameScreen {
       this.el.turn.dataset.mine = "no";
       const end = await this.gameEnd();
       renderEnd(this.el.decision, this.ctx, end);
+      const mine = [...this.mySeats].sort((a, b) => a - b)[0];
+      this.el.decision.append(reviewPanel(this.ctx, this.gameId, mine === undefined ? null : this.tokens[mine]));
       this.moves = [];
       this.drawTrays();
       return;
