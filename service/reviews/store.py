@@ -105,21 +105,29 @@ class Reviews:
         if found is None or found.finished or row is None:
             return False
         moves = [move for _, move in self.storage.moves(found.game_id)]
+        rows = list(found.rows)
         try:
             todo = decisions(GameConfig.from_json(row.config), moves, self.catalog)
         except Exception as exc:  # a log the engine no longer replays (data from another version): say so
-            log.warning("review %s: the game's log does not replay (%s)", review, type(exc).__name__)
-            self.storage.advance_review(found, found.rows, found.total, failed=f"the move log does not replay "
-                                                                                f"({type(exc).__name__})")
-            return False
-        rows = list(found.rows)
+            return self._fail(found, rows, None, f"the move log does not replay ({type(exc).__name__})")
         start = time.perf_counter()
         for decision in todo[len(rows):]:
-            rows.append(review_decision(decision, found.budget_ms, found.simulations, found.search_seed, catalog=self.catalog))
+            try:
+                rows.append(review_decision(decision, found.budget_ms, found.simulations, found.search_seed,
+                                            catalog=self.catalog))
+            except Exception as exc:  # never retried for ever by the sweep: the review says what failed
+                return self._fail(found, rows, len(todo), f"the search failed on the decision at move "
+                                                          f"{decision.index} ({type(exc).__name__})")
             if time.perf_counter() - start >= slice_seconds:
                 break
         written = self.storage.advance_review(found, rows, len(todo))
         return written and len(rows) < len(todo)
+
+    def _fail(self, review: StoredReview, rows: list[dict[str, Any]], total: int | None, reason: str) -> bool:
+        """Write ``review`` as failed for ``reason`` (logged with the review's id, no game data); returns ``False``."""
+        log.warning("review %s: %s", review.id, reason)
+        self.storage.advance_review(review, rows, total, failed=reason)
+        return False
 
     def stalled(self, seconds: float = REVIEW_STALL_SECONDS) -> list[str]:
         """The unfinished reviews not written for ``seconds``."""
