@@ -1,5 +1,5 @@
 """Games with others in the browser (issue 28), by clicks and keys only: an open seat joined from a second browser
-context through the invitation link, each player seeing the other's moves live; a 2-player game against a hint bot
+context through the invitation link, each player seeing the other's moves live; the lobby by pages; a 2-player game against a hint bot
 played to its end."""
 
 from __future__ import annotations
@@ -45,6 +45,19 @@ def test_an_open_seat_is_joined_from_a_second_browser_through_the_invitation_lin
     drafting = ann if ann.my_turn() else bea
     assert drafting.banner() == "Your turn: Draft a tile"
     assert (bea if drafting is ann else ann).banner().endswith("is drafting a tile…")
+
+
+def test_the_lobby_shows_open_games_a_page_at_a_time(server, new_page):
+    made = [server.client.post("/games", {"players": 2, "seats": [{}, {"open": True}]}).json()["id"] for _ in range(25)]
+    player = Player(new_page(), server.base)
+    player.open("#/")
+    games = player.page.locator(".lobby-list li[data-game]")
+    expect(games).to_have_count(20)  # the newest page
+    assert [games.nth(i).get_attribute("data-game") for i in range(5)] == made[::-1][:5]
+    player.page.get_by_role("button", name="More open games").click()
+    expect(games).not_to_have_count(20)
+    shown = [games.nth(i).get_attribute("data-game") for i in range(games.count())]
+    assert len(shown) == len(set(shown)) > 20 and set(made) <= set(shown)  # each once, the oldest of ours too
 
 
 def _bots_accepted(server) -> bool:

@@ -5,6 +5,8 @@ import { loadCatalog, sideName } from "./catalog.js";
 import { fill, h, toast } from "./dom.js";
 import { forgetGame, keepPlayerName, keepSeat, myGames, playerName } from "./store.js";
 
+const LOBBY_PAGE = 20; // open games asked for at a time
+
 const WHO = [
   ["me", "Me"],
   ["open", "Open seat (invite someone)"],
@@ -110,24 +112,34 @@ function myGamesList() {
     " ", h("button", { type: "button", class: "small", onclick: (e) => { forgetGame(g.id); e.target.closest("li").remove(); } }, "Forget"))));
 }
 
-async function fillLobby(host, catalog) {
-  fill(host, h("p", { class: "muted" }, "Looking for open games…"));
+/** The lobby's open games in `host`, newest first, a page of LOBBY_PAGE at a time: "More open games" adds the next. */
+async function fillLobby(host, catalog, before = null) {
+  const more = host.querySelector(".lobby-more");
+  if (before === null) fill(host, h("p", { class: "muted" }, "Looking for open games…"));
   let page;
   try {
-    page = (await get("/games?status=open&limit=20")).data;
+    page = (await get(`/games?status=open&limit=${LOBBY_PAGE}${before ? `&before=${encodeURIComponent(before)}` : ""}`)).data;
   } catch (error) {
-    fill(host, h("p", { class: "refusal" }, explain(error)));
+    if (before === null) fill(host, h("p", { class: "refusal" }, explain(error)));
+    else more?.replaceWith(h("p", { class: "refusal" }, explain(error)));
     return;
   }
-  if (!page.games.length) {
+  if (!page.games.length && before === null) {
     fill(host, h("p", { class: "muted" }, "No game is waiting for players right now."));
     return;
   }
-  fill(host, h("ul", { class: "game-list" }, page.games.map((g) => h("li", { "data-game": g.id },
+  const items = page.games.map((g) => h("li", { "data-game": g.id },
     h("div", {}, h("strong", {}, `${g.players}-player game`), h("span", { class: "muted" }, ` created ${new Date(g.created).toLocaleString()}`)),
     h("div", { class: "lobby-seats" }, g.seats.map((s) => (s.open
       ? h("button", { type: "button", class: "primary small", onclick: () => join(g.id, s.seat) }, `Join seat ${s.seat} (${sideName(catalog, g.sides[s.seat])})`)
-      : h("span", { class: "taken" }, `${s.name}${s.bot && !/bot/i.test(s.name) ? ` (${s.bot} bot)` : ""}`))))))));
+      : h("span", { class: "taken" }, `${s.name}${s.bot && !/bot/i.test(s.name) ? ` (${s.bot} bot)` : ""}`))))));
+  const next = page.next ? h("button", { type: "button", class: "small lobby-more", onclick: () => fillLobby(host, catalog, page.next) }, "More open games") : null;
+  if (before === null) {
+    fill(host, h("ul", { class: "game-list" }, items), next);
+  } else {
+    host.querySelector("ul.game-list").append(...items);
+    if (next) more.replaceWith(next); else more.remove();
+  }
 }
 
 /** Claim `seat` of `gameId` under the name typed in (or the one kept), keep its token, open the game. */
