@@ -44,15 +44,15 @@ class Player:
         self.page.goto(self.base + fragment)
         self.page.wait_for_function("() => document.body.dataset.ready === 'true'")
 
-    def start_game(self, seats: list[str], name: str | None = None) -> str:
+    def start_game(self, seats: list[str], name: str | None = None, names: dict[int, str] | None = None) -> str:
         """On the start page, a new game: ``seats`` are the "who plays" choices (``me``, ``open``, ``bot:hint:200`` ...);
-        ``name`` the first seat's.  Returns the game id, once its screen is drawn."""
+        ``name`` the first seat's, ``names`` other seats' by number.  Returns the game id, once its screen is drawn."""
         self.open("#/")
         self.page.select_option("#players", str(len(seats)))
         for seat, who in enumerate(seats):
             self.page.select_option(f'select[name="who-{seat}"]', who)
-        if name:
-            self.page.fill('input[name="name-0"]', name)
+        for seat, seat_name in {**({0: name} if name else {}), **(names or {})}.items():
+            self.page.fill(f'input[name="name-{seat}"]', seat_name)
         self.page.get_by_role("button", name="Start the game").click()
         self.page.wait_for_url("**/#/game/*")
         self.settle()

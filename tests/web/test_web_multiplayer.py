@@ -71,8 +71,8 @@ def test_a_two_player_game_against_a_hint_bot_is_played_to_its_end(server, new_p
         pytest.skip("this server does not accept bot seats ({'bot': 'hint'} in POST /games is refused): the test needs "
                     "issue 27's bot seats")
     player = Player(new_page(), server.base)
-    player.start_game(["me", "bot:hint:200"], name="Ann")
-    expect(player.page.locator(".players .player").nth(1)).to_contain_text(re.compile("hint bot", re.IGNORECASE))
+    player.start_game(["me", "bot:hint:200"], name="Ann", names={1: "Doc Holliday"})
+    expect(player.page.locator(".players .player").nth(1)).to_contain_text("Doc Holliday (hint bot)")
     player.play_to_the_end()
     page = player.page
     rows = page.locator("table.standings tbody tr")

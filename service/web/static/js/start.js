@@ -37,6 +37,12 @@ export async function showStart(root) {
   fillLobby(lobby, catalog);
 }
 
+/** The name the server gives a seat left unnamed: "Hint bot" for `bot:hint:200`, "Seat 2" for a person's seat 2. */
+function defaultName(who, seat) {
+  const bot = who.startsWith("bot:") ? who.split(":")[1] : null;
+  return bot ? `${bot[0].toUpperCase()}${bot.slice(1)} bot` : `Seat ${seat}`;
+}
+
 function newGameForm(catalog) {
   const seatsBox = h("div", { class: "seats" });
   const players = h("select", { id: "players", name: "players" }, [1, 2, 3, 4, 5].map((n) => h("option", { value: n }, n === 1 ? "1 (solo)" : String(n))));
@@ -54,7 +60,10 @@ function newGameForm(catalog) {
         h("option", { value: "" }, "Random board"), catalog.boards.map((b) => h("option", { value: b.id }, b.name)));
       const side = h("select", { name: `side-${seat}`, "aria-label": `Seat ${seat}: board side` },
         h("option", { value: "normal" }, "Normal side"), h("option", { value: "wild" }, "Wild side"), h("option", { value: "random" }, "Random side"));
-      const sync = () => { name.disabled = who.value !== "me"; };
+      const sync = () => { // an open seat is named by whoever claims it; a bot's name defaults to "Hint bot" and the like
+        name.disabled = who.value === "open";
+        name.placeholder = defaultName(who.value, seat);
+      };
       who.addEventListener("change", sync);
       sync();
       rows.push(h("fieldset", { class: "seat-row" }, h("legend", {}, `Seat ${seat}`), who, name, board, side));
@@ -83,7 +92,7 @@ function newGameForm(catalog) {
         seats.push({ board, side, open: true });
       } else {
         const [, bot, budget] = who.split(":");
-        seats.push({ ...place, bot, ...(budget ? { budget_ms: Number(budget) } : {}) });
+        seats.push({ ...place, bot, ...(budget ? { budget_ms: Number(budget) } : {}), ...(name ? { name } : {}) });
       }
     }
     try {
