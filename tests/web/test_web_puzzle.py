@@ -5,6 +5,7 @@ no spoiler."""
 
 from __future__ import annotations
 
+import datetime
 import re
 from collections import deque
 
@@ -36,6 +37,12 @@ def test_todays_puzzle_is_solved_to_its_optimum_and_the_verdict_shown(server, ne
     page = player.page
     expect(page.locator(".hand-tile")).to_have_count(len(today_puzzle["hand"]))
     assert f"target: {today_puzzle['optimum']}" in page.locator(".decision h2").inner_text()
+    # the archive: the day before at the same difficulty, no day after today, a date to go to
+    yesterday = (datetime.date.fromisoformat(today_puzzle["date"]) - datetime.timedelta(days=1)).isoformat()
+    nav = page.get_by_role("navigation", name="Other days")
+    assert nav.get_by_role("link", name="← Previous day").get_attribute("href") == f"#/puzzle/easy/{yesterday}"
+    assert nav.get_by_role("link", name="Next day →").count() == 0
+    assert nav.get_by_label("Another day's puzzle").input_value() == today_puzzle["date"]
     for n, placement in enumerate(plan["placements"], start=1):
         page.locator(f'.hand-tile[data-tile="{placement["tile"]}"]').click()
         shapes = tiles[placement["tile"].split("#")[0]]["orientation_shapes"]

@@ -33,6 +33,26 @@ export async function showPuzzle(root, difficulty = "medium", date = null) {
   new PuzzleScreen(root, catalog, puzzle).start();
 }
 
+/** YYYY-MM-DD `days` after `date` (UTC). */
+function dayAfter(date, days) {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Links to the day before and after puzzle `p` (at its difficulty; none after today, UTC) and a date to go to: the
+ * archive of past puzzles.  A day outside the server's range answers with the range it serves. */
+function dayNav(p) {
+  const today = new Date().toISOString().slice(0, 10);
+  const go = (date) => { if (date) location.hash = `#/puzzle/${p.difficulty}/${date}`; };
+  const picker = h("input", { type: "date", value: p.date, max: today, "aria-label": "Another day's puzzle",
+    onchange: (e) => go(e.target.value) });
+  return h("nav", { class: "day-nav", "aria-label": "Other days" },
+    h("a", { href: `#/puzzle/${p.difficulty}/${dayAfter(p.date, -1)}`, rel: "prev" }, "← Previous day"),
+    p.date < today ? h("a", { href: `#/puzzle/${p.difficulty}/${dayAfter(p.date, 1)}`, rel: "next" }, "Next day →") : null,
+    picker);
+}
+
 class PuzzleScreen {
   constructor(root, catalog, puzzle) {
     Object.assign(this, { root, catalog, puzzle });
@@ -62,7 +82,7 @@ class PuzzleScreen {
     const tabs = h("nav", { class: "tabs", "aria-label": "Difficulty" }, ["easy", "medium", "hard"].map((d) =>
       h("a", { href: `#/puzzle/${d}${p.date ? `/${p.date}` : ""}`, class: d === p.difficulty ? "current" : "", "aria-current": d === p.difficulty ? "page" : null }, d[0].toUpperCase() + d.slice(1))));
     fill(this.root, h("div", { class: "puzzle game" },
-      h("header", { class: "game-head" }, h("h1", { class: "game-title" }, `Daily puzzle · ${p.date}`), tabs),
+      h("header", { class: "game-head" }, h("h1", { class: "game-title" }, `Daily puzzle · ${p.date}`), tabs, dayNav(p)),
       h("div", { class: "col-board" }, h("div", { class: "board-head" }, h("h2", {}, sideName(this.catalog, position.board.side))), this.el.board, status, this.el.tools),
       h("div", { class: "col-main" },
         h("section", { class: "decision" },
