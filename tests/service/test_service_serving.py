@@ -16,7 +16,7 @@ import pytest
 from gunicorn.workers.ggevent import GeventWorker
 
 from service.app import create_app
-from service.gunicorn_worker import ProblemGeventWorker
+from service.gunicorn_worker import ProblemGeventWorker, allow_every_origin
 from solver.engine.game import Game
 from solver.rules.setup import GameConfig
 from tests.service.databases import fresh_database
@@ -160,7 +160,14 @@ def test_slow_bodies_leave_health_answering_and_are_refused_at_their_deadline(se
     (b"GET /health HTTP/1.1\r\nHost: x\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab", 400),
 ])
 def test_gunicorns_own_errors_are_problem_json(server, request_bytes, status):
-    _problem(*Raw(server.port).send(request_bytes).answer(), status)
+    answer = Raw(server.port).send(request_bytes).answer()
+    _problem(*answer, status)
+    assert answer[1]["access-control-allow-origin"] == "*"  # a page of another origin reads it (CORS_ORIGINS "*")
+
+
+def test_front_line_answers_allow_every_origin_only_when_the_service_does():
+    assert allow_every_origin(None) and allow_every_origin('"*"') and allow_every_origin("*")
+    assert not allow_every_origin('["https://play.example"]') and not allow_every_origin("https://play.example")
 
 
 def test_the_openapi_document_lists_the_front_line_answers(tmp_path):
