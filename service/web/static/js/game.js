@@ -459,14 +459,16 @@ class GameScreen {
     }
   }
 
-  /** Ask the server for the best options of my decision; each is shown on the board before I take it. */
-  async hint() {
+  /** Ask the server for the best options of my decision, its search thinking `budgetMs` (null: the server's default,
+   * 800 ms); each option is shown on the board before I take it, and "Think longer" asks again with LONG_HINT_MS. */
+  async hint(budgetMs = null) {
     const box = this.el.hint;
     const version = this.state.version;
-    fill(box, h("p", { class: "muted" }, "Thinking…"));
+    fill(box, h("p", { class: "muted" }, budgetMs ? `Thinking for up to ${budgetMs / 1000} seconds…` : "Thinking…"));
     let answer;
     try {
-      answer = (await get(`/games/${this.gameId}/hint?top=3`, { token: this.tokens[this.state.pending.seat] })).data;
+      const budget = budgetMs ? `&budget_ms=${budgetMs}` : "";
+      answer = (await get(`/games/${this.gameId}/hint?top=3${budget}`, { token: this.tokens[this.state.pending.seat] })).data;
     } catch (error) {
       fill(box, h("p", { class: "refusal" }, explain(error)));
       return;
@@ -486,8 +488,11 @@ class GameScreen {
         h("button", { type: "button", onclick: () => show(option) }, "Show on board"),
         h("button", { type: "button", class: "primary", onclick: () => this.follow(option) }, `Play option ${i + 1}`))));
     fill(box, h("h3", {}, "Hint"), answer.partial ? h("p", { class: "muted" }, "(the search was cut short by its time budget)") : null,
+      h("p", { class: "muted hint-search" }, `${answer.simulations} simulations in ${(answer.wall_ms / 1000).toFixed(1)} s`),
       h("ol", { class: "hint-options" }, items),
-      h("button", { type: "button", class: "small", onclick: () => { board.clearPreview(); box.replaceChildren(); } }, "Hide the hint"));
+      h("div", { class: "hint-actions" },
+        answer.budget_ms < LONG_HINT_MS ? h("button", { type: "button", class: "small", onclick: () => this.hint(LONG_HINT_MS) }, `Think longer (${LONG_HINT_MS / 1000} s)`) : null,
+        h("button", { type: "button", class: "small", onclick: () => { board.clearPreview(); box.replaceChildren(); } }, "Hide the hint")));
     if (answer.options[0]) show(answer.options[0]);
   }
 
@@ -506,6 +511,9 @@ class GameScreen {
     }
   }
 }
+
+/** The budget of a hint asked to think longer, in milliseconds: the search's answer gets better with time. */
+const LONG_HINT_MS = 5000;
 
 /** An option's expected gain in words: the search's estimate with its standard error and share of the simulations
  * ("+4.2 points expected (±0.6), 38% of 120 simulations"), or the one-step estimate when the search has none. */
