@@ -58,7 +58,7 @@ from service.puzzles.store import PuzzleStore
 from service.puzzles.tasks import GENERATION_LIMIT
 from service.reviews.routes import blp as reviews_blp
 from service.reviews.store import REVIEW_STALL_SECONDS, Reviews
-from service.storage import BUSY_TIMEOUT_S, Storage, database_url
+from service.storage import BUSY_TIMEOUT_S, GameHead, Storage, database_url
 from service.web import ENDPOINTS as WEB_ENDPOINTS
 from service.web import blp as web_blp
 from solver.components.catalog import load_catalog, load_catalog_from
@@ -160,10 +160,16 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["wtw_catalog"] = catalog
     if app.config["TASK_QUEUE"] == "immediate":  # tasks run in the request's process (tests, tools)
         huey.immediate = True
-    games = Games(storage, catalog, on_change=after_change)
+    watcher = GameWatcher(storage, float(app.config["SSE_POLL_SECONDS"]))
+
+    def on_change(head: GameHead, pending_seat: int | None) -> None:
+        """After each committed change: this worker's streams of the game at once, then the bots' turns (if theirs)."""
+        watcher.changed(head)
+        after_change(head, pending_seat)
+
+    games = Games(storage, catalog, on_change=on_change)
     app.extensions["wtw_games"] = games
-    app.extensions["wtw_streams"] = EventStreams(games, GameWatcher(storage, float(app.config["SSE_POLL_SECONDS"])),
-                                                 float(app.config["SSE_MAX_SECONDS"]))
+    app.extensions["wtw_streams"] = EventStreams(games, watcher, float(app.config["SSE_MAX_SECONDS"]))
     app.extensions["wtw_reviews"] = Reviews(storage, catalog)
     app.extensions["wtw_puzzles"] = PuzzleStore(storage, _date(app.config["PUZZLES_FIRST_DATE"]),
                                                 int(app.config["PUZZLES_DAYS_AHEAD"]), catalog=catalog if folder else None)

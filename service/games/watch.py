@@ -4,7 +4,9 @@ The event streams (``service.games.events``) do not read the database while they
 game (``GameWatcher.watch``) and waits there (``Watch.wait``); one poller per process, started on first use, reads
 the heads of every game with a watching stream in one query (``Storage.heads``) every ``poll_seconds`` and wakes
 the streams of each game whose version grew.  So an idle stream costs a waiting greenlet (a thread under a threaded
-server) and no query, and the database sees one query per poll whatever the number of streams.
+server) and no query, and the database sees one query per poll whatever the number of streams.  A change committed
+by this process (a move posted to this worker) wakes its game's streams here at once (``GameWatcher.changed``, from
+``Games.on_change``); the poll brings the changes made elsewhere.
 
 The poller is a ``threading.Thread``, which is a greenlet under gunicorn's gevent worker (its monkey patching),
 and the waits are ``threading.Condition`` waits; both work the same under a threaded server or Flask's test
@@ -95,6 +97,15 @@ class GameWatcher:
         with self._lock:
             self.closing = True
             for watched in self._watched.values():
+                watched.changed.notify_all()
+
+    def changed(self, head: GameHead) -> None:
+        """A change this process committed (``Games.on_change``): wake the streams of ``head``'s game in this process
+        at once, instead of at the next poll (streams in other processes learn of it from their own poll)."""
+        with self._lock:
+            watched = self._watched.get(head.id)
+            if watched is not None and watched.head is not None and head.version > watched.head.version:
+                watched.head = head
                 watched.changed.notify_all()
 
     def poll(self) -> None:

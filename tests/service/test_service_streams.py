@@ -106,6 +106,23 @@ def test_idle_streams_share_one_poll_and_a_change_is_built_once(app):
     assert spy.calls["log"] <= 3 and spy.calls["marks"] <= 3, spy.calls
 
 
+def test_a_move_made_in_the_streams_process_wakes_them_before_any_poll(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE_URL": fresh_database(tmp_path, "wake"), "RATELIMIT_ENABLED": False,
+                      "SSE_MAX_SECONDS": 20, "SSE_POLL_SECONDS": 60})  # no poll within the test
+    try:
+        table = AppTable(app.test_client())
+        readers = _readers(app, table)
+        for r in readers:
+            r.until = "event: version\ndata: {\"version\":1,"
+        table.play()  # through this app: Games.on_change wakes its streams
+        for r in readers:
+            r.join(5)
+        assert all(r.until in r.text and "\nid: 1-" in r.text for r in readers)
+    finally:
+        app.extensions["wtw_streams"].watcher.close()
+        app.extensions["wtw_games"].storage.engine.dispose()
+
+
 def test_streams_at_the_same_point_share_their_messages(app):
     table = AppTable(app.test_client())
     streams: EventStreams = app.extensions["wtw_streams"]
