@@ -20,7 +20,7 @@ unfinished review left unwritten this long is queued again), the heavy-work queu
 request waits for its task beyond the task's budget), the bot seats of ``service.games.bots`` (``SEAT_TIMEOUT_S``:
 off; ``SEAT_TIMEOUT_BOT`` and ``LEAVE_BOT``: "hint"), the daily puzzles (``PUZZLES_FIRST_DATE`` "2026-01-01",
 ``PUZZLES_DAYS_AHEAD`` 1, ``PUZZLES_AHEAD`` true: generated ahead by the queue, ``PUZZLES_WAIT_SECONDS`` 2, and the
-``RATELIMIT_PUZZLE_GENERATION`` of ``service.puzzles.tasks``), ``CORS_ORIGINS`` (the origins whose pages may
+``RATELIMIT_PUZZLE_GENERATION`` of ``service.limits``), ``CORS_ORIGINS`` (the origins whose pages may
 call the API: ``"*"`` by default, or a list) and ``CATALOG_DIR`` (the data files: ``service.catalog``).
 """
 
@@ -50,12 +50,11 @@ from service.games.store import Games
 from service.games.watch import GameWatcher
 from service.health import blp as health_blp
 from service.heavy import DEFAULT_WAIT_SECONDS, huey
-from service.limits import init_limits
+from service.limits import PUZZLE_GENERATION_LIMIT, REVIEWS_LIMIT, init_limits
 from service.problems import PROBLEM_JSON, FrontLineResponses, ProblemSchema, problem, register_problem_handlers
 from service.puzzles.routes import blp as puzzles_blp
 from service.puzzles.routes import puzzles_command
 from service.puzzles.store import PuzzleStore
-from service.puzzles.tasks import GENERATION_LIMIT
 from service.reviews.routes import blp as reviews_blp
 from service.reviews.store import REVIEW_STALL_SECONDS, Reviews
 from service.storage import BUSY_TIMEOUT_S, GameHead, Storage, database_url
@@ -144,7 +143,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         PUZZLES_DAYS_AHEAD=1,
         PUZZLES_AHEAD=True,
         PUZZLES_WAIT_SECONDS=2,
-        RATELIMIT_PUZZLE_GENERATION=GENERATION_LIMIT,
+        RATELIMIT_PUZZLE_GENERATION=PUZZLE_GENERATION_LIMIT,
+        RATELIMIT_REVIEWS=REVIEWS_LIMIT,
         DATABASE_LOCK_TIMEOUT=BUSY_TIMEOUT_S,
     )
     app.config.from_prefixed_env()

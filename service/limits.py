@@ -4,7 +4,10 @@ Per client address (``request.remote_addr``; behind a proxy, run the app behind 
 with werkzeug's ``ProxyFix``): ``RATELIMIT_DEFAULT`` on every resource but ``/health`` (default 100
 per second), ``RATELIMIT_CREATE_GAMES`` on ``POST /games`` (default 30 per minute) and
 ``RATELIMIT_ANALYSIS`` shared by the CPU-heavy hint and analysis resources (``GET /games/{id}/hint``,
-``POST /analysis/hint``, ``POST /analysis/placements``: default 60 per minute together).  Counters are
+``POST /analysis/hint``, ``POST /analysis/placements``, ``POST /games/{id}/reviews``: default 60 per minute
+together).  Requests that *start* long background work have a limit of their own besides (``limit_started_work``):
+``RATELIMIT_PUZZLE_GENERATION`` (a daily puzzle not generated yet: 10 per minute) and ``RATELIMIT_REVIEWS`` (a move
+review not made yet: 20 per hour).  Counters are
 kept in ``RATELIMIT_STORAGE_URI`` (default ``memory://``: each worker process counts alone, so
 ``n`` workers allow up to ``n`` times the limit; use ``redis://...`` to share them).  Any of these
 settings can be given as ``FLASK_<NAME>`` environment variables; ``FLASK_RATELIMIT_ENABLED=false``
@@ -13,16 +16,22 @@ turns limits off (the benchmark does, to measure the service rather than the lim
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from typing import Any
 
-from flask import Flask
+from flask import Flask, current_app
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
+from limits import parse
+
+from service.problems import Refused
 
 DEFAULT_LIMIT = "100 per second"
 CREATE_GAMES_LIMIT = "30 per minute"
 ANALYSIS_LIMIT = "60 per minute"
+PUZZLE_GENERATION_LIMIT = "10 per minute"  #: the default ``RATELIMIT_PUZZLE_GENERATION``, per client
+REVIEWS_LIMIT = "20 per hour"  #: the default ``RATELIMIT_REVIEWS``, per client
 
 
 def init_limits(app: Flask, limited: dict[str, tuple[str, ...]], exempt_endpoints: tuple[str, ...] = ()) -> Limiter:
@@ -60,3 +69,19 @@ def init_limits(app: Flask, limited: dict[str, tuple[str, ...]], exempt_endpoint
 def _setting(app: Flask, setting: str) -> Callable[[], str]:
     """The limit of ``setting``, read from the app's config when a request is limited."""
     return lambda: str(app.config[setting])
+
+
+def limit_started_work(setting: str, scope: str, what: str) -> None:
+    """Count a request that starts long background work of ``scope`` (``puzzle-generation``, ``reviews``) against this
+    client's limit ``setting`` (``RATELIMIT_PUZZLE_GENERATION``, ``RATELIMIT_REVIEWS``): 429 ``rate_limited`` with
+    ``Retry-After`` (at least 1 s) when it is over; nothing when the limiter is off.  ``what`` names the requests in
+    the refusal ("requests for puzzles not generated yet")."""
+    limiter = current_app.extensions["wtw_limiter"]
+    if not limiter.enabled:
+        return
+    item = parse(str(current_app.config[setting]))
+    client = get_remote_address()
+    if not limiter.limiter.hit(item, scope, client):
+        reset = limiter.limiter.get_window_stats(item, scope, client).reset_time
+        raise Refused(429, f"too many {what} (limit {item}): retry later", rule="rate_limited",
+                      headers={"Retry-After": str(max(1, int(reset - time.time()) + 1))})

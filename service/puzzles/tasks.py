@@ -17,12 +17,11 @@ import logging
 import time
 
 from flask import current_app
-from flask_limiter.util import get_remote_address
 from huey import crontab
-from limits import parse
 
 from puzzles.generate import DIFFICULTIES
 from service.heavy import BACKGROUND, huey, task_app
+from service.limits import limit_started_work
 from service.problems import Refused
 from service.puzzles.store import PuzzleStore
 from service.storage import StoredPuzzle
@@ -32,7 +31,6 @@ GENERATION_STALE_SECONDS = 300  #: a generation marker older than this was left 
 FAILED_RETRY_SECONDS = 60  #: a failed generation is tried again after this long
 RETRY_AFTER_SECONDS = 5  #: ``Retry-After`` of a 503 ``generating``
 POLL_SECONDS = 0.1  #: how often a waiting request looks for the stored row
-GENERATION_LIMIT = "10 per minute"  #: the default ``RATELIMIT_PUZZLE_GENERATION``, per client
 
 
 def _marker(date: datetime.date, difficulty: str) -> str:
@@ -68,28 +66,16 @@ def start_generation(date: datetime.date, difficulty: str) -> dict | None:
     return None
 
 
-def _limit_generation() -> None:
-    """429 when this client started more generations than ``RATELIMIT_PUZZLE_GENERATION`` allows."""
-    limiter = current_app.extensions["wtw_limiter"]
-    if not limiter.enabled:
-        return
-    item = parse(str(current_app.config["RATELIMIT_PUZZLE_GENERATION"]))
-    client = get_remote_address()
-    if not limiter.limiter.hit(item, "puzzle-generation", client):
-        reset = limiter.limiter.get_window_stats(item, "puzzle-generation", client).reset_time
-        raise Refused(429, f"too many requests for puzzles not generated yet (limit {item}): retry later",
-                      rule="rate_limited", headers={"Retry-After": str(max(1, int(reset - time.time()) + 1))})
-
-
 def daily_puzzle(store: PuzzleStore, date: datetime.date, difficulty: str) -> StoredPuzzle:
     """The stored puzzle of ``date`` at ``difficulty``; when there is none yet, its generation is started and
-    awaited up to ``PUZZLES_WAIT_SECONDS``.  Refused: 429 (``_limit_generation``); 503 ``generating`` with
+    awaited up to ``PUZZLES_WAIT_SECONDS``.  Refused: 429 (``RATELIMIT_PUZZLE_GENERATION``,
+    ``service.limits.limit_started_work``); 503 ``generating`` with
     ``Retry-After`` while it is being made; 503 ``generation_failed`` after a failed attempt (retried a minute
     later)."""
     stored = store.stored(date, difficulty)
     if stored is not None:
         return stored
-    _limit_generation()
+    limit_started_work("RATELIMIT_PUZZLE_GENERATION", "puzzle-generation", "requests for puzzles not generated yet")
     failed = start_generation(date, difficulty)
     deadline = time.monotonic() + float(current_app.config["PUZZLES_WAIT_SECONDS"])
     while failed is None:

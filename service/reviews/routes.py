@@ -11,6 +11,7 @@ from flask import Response, current_app, request, url_for
 
 from service.analysis.routes import capped
 from service.games.store import Games, dumps
+from service.limits import limit_started_work
 from service.parsing import Blueprint
 from service.problems import problem_responses
 from service.reviews.schemas import ReviewRequestSchema, ReviewSchema
@@ -58,12 +59,15 @@ def post_review(args, game_id: str):
 
     The review is made on the server's heavy-work queue, after interactive work: the answer is 202 with its
     ``Location`` and its progress (poll it there), or 200 when the review with these settings is done already (the
-    same settings always name the same review).  409 ``game_not_over`` for a game still being played."""
+    same settings always name the same review).  409 ``game_not_over`` for a game still being played; 429 when this
+    client asked for more new reviews than ``RATELIMIT_REVIEWS`` allows (20 an hour; asking again for a review made
+    or being made does not count)."""
     games: Games = current_app.extensions["wtw_games"]
     head = games.head(game_id)
     viewer = games.seat(head, request.headers.get("Authorization"), required=False)
     budget = capped(args["budget_ms"], "REVIEW")
-    review, new = reviews().request(head, budget, args["simulations"], args["search_seed"])
+    review, new = reviews().request(head, budget, args["simulations"], args["search_seed"], before_new=lambda: (
+        limit_started_work("RATELIMIT_REVIEWS", "reviews", "move reviews asked for")))
     if new:
         review_slice(review.id)
         review = reviews().get(game_id, review.id)  # done already when the queue runs tasks at once (tests)

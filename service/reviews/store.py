@@ -21,6 +21,7 @@ from __future__ import annotations
 import hashlib
 import logging
 import time
+from collections.abc import Callable
 from datetime import timedelta
 from typing import Any
 
@@ -75,18 +76,23 @@ class Reviews:
         self.storage = storage
         self.catalog = catalog
 
-    def request(self, head: GameHead, budget_ms: int, simulations: int | None,
-                search_seed: int) -> tuple[StoredReview, bool]:
+    def request(self, head: GameHead, budget_ms: int, simulations: int | None, search_seed: int,
+                before_new: Callable[[], None] | None = None) -> tuple[StoredReview, bool]:
         """The review of the game ``head`` with these settings: the stored one, or a new one (then ``True``: the
-        caller queues its first slice).  409 ``game_not_over`` for a game still being played."""
+        caller queues its first slice; ``before_new`` is called first, and may refuse: a rate limit).  409
+        ``game_not_over`` for a game still being played."""
         if not head.finished:
             raise Refused(409, "a move review is made of a finished game: this one is still being played",
                           rule="game_not_over")
+        wanted = review_id(head.id, budget_ms, simulations, search_seed)
+        stored = self.storage.review(wanted)
+        if stored is not None:
+            return stored, False
+        if before_new is not None:
+            before_new()
         now = utcnow()
-        return self.storage.insert_review(StoredReview(
-            review_id(head.id, budget_ms, simulations, search_seed), head.id, budget_ms, simulations, search_seed, None,
-            0, [], False,
-            None, now, now))
+        return self.storage.insert_review(StoredReview(wanted, head.id, budget_ms, simulations, search_seed, None, 0, [],
+                                                       False, None, now, now))
 
     def get(self, game_id: str, review: str) -> StoredReview:
         """The stored review ``review`` of ``game_id``; 404 ``unknown_review`` when there is none."""

@@ -184,3 +184,20 @@ def test_a_review_whose_search_fails_says_so_and_is_not_taken_up_again(app, game
     assert r.get_json()["progress"]["done"] == 0 and r.get_json()["decisions"] == []
     with app.app_context():
         assert r.get_json()["id"] not in app.extensions["wtw_reviews"].stalled(seconds=0)
+
+
+def test_new_reviews_have_their_own_rate_limit_and_asking_again_is_free(tmp_path):
+    app = create_app({"TESTING": True, "DATABASE_URL": fresh_database(tmp_path, "review_limit"),
+                      "RATELIMIT_REVIEWS": "2 per hour"})
+    try:
+        client = app.test_client()
+        game_id = client.post("/games", json={"players": 2, "seats": [{"bot": "random"}, {"bot": "random"}]}).get_json()["id"]
+        for seed in (1, 2):
+            assert client.post(f"/games/{game_id}/reviews", json={**QUICK, "search_seed": seed}).status_code == 200
+        assert client.post(f"/games/{game_id}/reviews", json={**QUICK, "search_seed": 1}).status_code == 200  # made
+        made = count_reviews(app)
+        r = client.post(f"/games/{game_id}/reviews", json={**QUICK, "search_seed": 3})
+        assert r.status_code == 429 and r.mimetype == PROBLEM and r.get_json()["rule"] == "rate_limited"
+        assert int(r.headers["Retry-After"]) >= 1 and count_reviews(app) == made  # nothing made
+    finally:
+        app.extensions["wtw_games"].storage.engine.dispose()
