@@ -208,9 +208,10 @@ class Games:
                 return new, token
         raise Refused(409, "the game kept changing while the seat was being claimed: retry", rule="busy")
 
-    def _reheaded(self, head: GameHead, new: GameHead) -> None:
+    def _reheaded(self, head: GameHead, new: GameHead, pending: tuple[int | None] | None = None) -> None:
         """After a change of the game row alone (a claim, a seat handed to a bot), keep the worker's copy of the game
-        (unchanged) under the ``new`` head, when it was at ``head``; then tell ``on_change``."""
+        (unchanged) under the ``new`` head, when it was at ``head``; then tell ``on_change``, with the seat whose
+        decision is pending (``pending``: ``(seat,)`` when the caller read it at ``head``, else it is read)."""
         entry = self._games.pop(head.id)
         if entry is not None and entry.head.version == head.version:
             with entry.lock:
@@ -218,7 +219,7 @@ class Games:
                     entry.taken = True
                     self._games.put(head.id, _Cached(new, entry.game))
         if self.on_change is not None:
-            self._tell(new, self.pending_seat(new)[1])
+            self._tell(new, pending[0] if pending is not None else self.pending_seat(new)[1])
 
     # --- bots ------------------------------------------------------------------------------------
 
@@ -250,7 +251,7 @@ class Games:
         new = head.handed_to_bot(seat, bot)
         if not self.storage.hand_to_bot(head, seat, bot, pending is not None and new.bot(pending) is not None):
             return None
-        self._reheaded(head, new)
+        self._reheaded(head, new, (pending,))  # read at head.version: the game itself did not change
         return new
 
     def pending_seat(self, head: GameHead) -> tuple[GameHead, int | None]:
