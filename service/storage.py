@@ -28,8 +28,8 @@ import os
 import time
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, cast
+from datetime import datetime
+from typing import TYPE_CHECKING, Any, TypeVar, cast
 
 from sqlalchemy import Connection, Engine, and_, create_engine, delete, event, inspect, or_, select, text, update
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, ProgrammingError
@@ -47,6 +47,7 @@ CONNECT_TIMEOUT_S = 10  #: PostgreSQL: give up connecting after this long (then 
 LOST_RACE_SQLSTATES = frozenset({"40001", "40P01"})
 #: the PostgreSQL advisory lock (any fixed 64-bit number) held while a worker creates the missing tables
 SCHEMA_LOCK_KEY = 0x5754_5753_4348_454D
+T = TypeVar("T")
 #: game ids per query of ``Storage.heads`` (well below SQLite's and PostgreSQL's limits on bound parameters)
 HEADS_PER_QUERY = 500
 
@@ -224,7 +225,7 @@ class StoredPuzzle:
 
 @dataclass(frozen=True)
 class StoredReview:
-    """A stored move review (``ReviewRecord``'s columns, times as aware datetimes)."""
+    """A stored move review: ``ReviewRecord``'s columns but its times (kept for the sweep's query alone)."""
 
     id: str
     game_id: str
@@ -236,18 +237,11 @@ class StoredReview:
     rows: list[dict[str, Any]]
     finished: bool
     failed: str | None
-    created_at: datetime
-    updated_at: datetime
 
 
 def _review(rec: ReviewRecord) -> StoredReview:
     return StoredReview(rec.id, rec.game_id, rec.budget_ms, rec.simulations, rec.search_seed, rec.total, rec.done,
-                        list(rec.rows), rec.finished, rec.failed, _aware(rec.created_at), _aware(rec.updated_at))
-
-
-def _aware(at: datetime) -> datetime:
-    """``at`` as an aware UTC datetime (SQLite gives naive ones back)."""
-    return at if at.tzinfo is not None else at.replace(tzinfo=UTC)
+                        list(rec.rows), rec.finished, rec.failed)
 
 
 #: the columns of a ``GameHead``
@@ -532,18 +526,27 @@ class Storage:
         Two workers that generated the same day at once both try: the unique constraint on (date,
         difficulty) lets one insert win, and the other reads and returns the winner's row (on PostgreSQL
         the second insert waits for the first transaction, then fails with a unique violation)."""
+        record = PuzzleRecord(id=puzzle.id, date=puzzle.date, difficulty=puzzle.difficulty, canonical=puzzle.canonical,
+                              created_at=utcnow())
+        stored, _ = self._insert_once(record, puzzle,
+                                      lambda: self.daily_puzzle(puzzle.date, puzzle.difficulty) or self.puzzle(puzzle.id))
+        return stored
+
+    def _insert_once(self, record: Base, inserted: T, winner: Callable[[], T | None]) -> tuple[T, bool]:
+        """Insert ``record``; ``(inserted, True)`` when it went in, or ``(winner(), False)`` when a unique key kept
+        it out (another insert won the race: a unique violation, or on PostgreSQL a transaction that lost to a
+        concurrent one, ``lost_race``).  Any other failure is raised."""
         try:
             with self.sessions.begin() as s:
-                s.add(PuzzleRecord(id=puzzle.id, date=puzzle.date, difficulty=puzzle.difficulty,
-                                   canonical=puzzle.canonical, created_at=utcnow()))
-            return puzzle
+                s.add(record)
+            return inserted, True
         except (IntegrityError, OperationalError) as exc:
             if isinstance(exc, OperationalError) and not lost_race(exc):
                 raise
-            stored = self.daily_puzzle(puzzle.date, puzzle.difficulty) or self.puzzle(puzzle.id)
+            stored = winner()
             if stored is None:  # pragma: no cover - a conflict on a row that is not there
                 raise
-            return stored
+            return stored, False
 
     # --- move reviews --------------------------------------------------------------------------------
 
@@ -558,20 +561,12 @@ class Storage:
     def insert_review(self, review: StoredReview) -> tuple[StoredReview, bool]:
         """Store ``review`` unless a review with its id is stored already; returns the stored one and whether it is
         the one just inserted (two requests at once: one insert wins, the other reads the winner's row)."""
-        try:
-            with self.sessions.begin() as s:
-                s.add(ReviewRecord(id=review.id, game_id=review.game_id, budget_ms=review.budget_ms,
-                                   simulations=review.simulations, search_seed=review.search_seed, total=review.total,
-                                   done=review.done, rows=review.rows, finished=review.finished, failed=review.failed,
-                                   created_at=review.created_at, updated_at=review.updated_at))
-            return review, True
-        except (IntegrityError, OperationalError) as exc:
-            if isinstance(exc, OperationalError) and not lost_race(exc):
-                raise
-            stored = self.review(review.id)
-            if stored is None:  # pragma: no cover - a conflict on a row that is not there
-                raise
-            return stored, False
+        now = utcnow()
+        record = ReviewRecord(id=review.id, game_id=review.game_id, budget_ms=review.budget_ms,
+                              simulations=review.simulations, search_seed=review.search_seed, total=review.total,
+                              done=review.done, rows=review.rows, finished=review.finished, failed=review.failed,
+                              created_at=now, updated_at=now)
+        return self._insert_once(record, review, lambda: self.review(review.id))
 
     def advance_review(self, review: StoredReview, rows: list[dict[str, Any]], total: int | None,
                        failed: str | None = None) -> bool:

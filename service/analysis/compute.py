@@ -1,8 +1,7 @@
 """Hints and best plans for the HTTP API, from one seat's position only (``Game.position(seat)`` data).
 
 ``seat_hint`` answers ``GET /games/{id}/hint`` and ``POST /analysis/hint`` with the information-set search
-(``solver.ai.search.search_hint``: anytime, its best options with their uncertainty); ``game_review`` answers a
-finished game's move review (``solver.ai.review``);
+(``solver.ai.search.search_hint``: anytime, its best options with their uncertainty);
 ``best_plan`` answers ``POST /analysis/placements`` with the CP-SAT planner (``solver.planning.cpsat.solve.
 solve_plan``).  Both read nothing but the position given: the hidden cards and future chance are sampled
 (``solver.ai.determinize.sample_game``), never looked up.  Budgets are capped by the caller (the server's

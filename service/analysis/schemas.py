@@ -181,7 +181,7 @@ class HintSchema(OpenSchema):
     the ``ETag``; ``POST /analysis/hint``: the posted position's); ``moves_played`` (game hints): the
     moves in the log; ``partial``: the budget cut the search short (options not played through, or fewer
     simulations than asked); ``budget_ms``: the budget used (after the server's cap); ``simulations``: how many
-    the search ran, on ``workers`` processes, its determinizations seeded by ``seed``; ``wall_ms``: the time
+    the search ran, on ``workers`` processes, its determinizations seeded by ``search_seed``; ``wall_ms``: the time
     taken."""
 
     version = fields.Integer(required=True)

@@ -17,7 +17,7 @@ from service.problems import problem_responses
 from service.reviews.schemas import ReviewRequestSchema, ReviewSchema
 from service.reviews.store import Reviews
 from service.reviews.tasks import review_slice
-from service.storage import StoredReview
+from service.storage import GameHead, StoredReview
 
 blp = Blueprint("reviews", __name__, url_prefix="/games",
                 description="Move reviews of finished games: the points each move lost against the search's best")
@@ -41,10 +41,12 @@ def _answer(review: StoredReview, status: int, viewer: int | None) -> Response:
     return response
 
 
-def _viewer(game_id: str) -> int | None:
-    """The bearer's seat (``None``: no token, a spectator); 404 for no such game, 401 for a token of no seat."""
+def _game_and_viewer(game_id: str) -> tuple[GameHead, int | None]:
+    """The game's head and the bearer's seat (``None``: no token, a spectator); 404 for no such game, 401 for a token
+    of no seat."""
     games: Games = current_app.extensions["wtw_games"]
-    return games.seat(games.head(game_id), request.headers.get("Authorization"), required=False)
+    head = games.head(game_id)
+    return head, games.seat(head, request.headers.get("Authorization"), required=False)
 
 
 @blp.route("/<game_id>/reviews", methods=["POST"])
@@ -62,9 +64,7 @@ def post_review(args, game_id: str):
     same settings always name the same review).  409 ``game_not_over`` for a game still being played; 429 when this
     client asked for more new reviews than ``RATELIMIT_REVIEWS`` allows (20 an hour; asking again for a review made
     or being made does not count)."""
-    games: Games = current_app.extensions["wtw_games"]
-    head = games.head(game_id)
-    viewer = games.seat(head, request.headers.get("Authorization"), required=False)
+    head, viewer = _game_and_viewer(game_id)
     budget = capped(args["budget_ms"], "REVIEW")
     review, new = reviews().request(head, budget, args["simulations"], args["search_seed"], before_new=lambda: (
         limit_started_work("RATELIMIT_REVIEWS", "reviews", "move reviews asked for")))
@@ -81,5 +81,5 @@ def get_review(game_id: str, review_id: str):
     """A move review: its status and progress, the decisions reviewed so far and each seat's figures (points
     lost).  With a seat's token, that seat's decisions are shown whole; another seat's moves as the move log shows
     them (a kept partner withheld, its label null).  404 ``unknown_review``."""
-    viewer = _viewer(game_id)
+    _, viewer = _game_and_viewer(game_id)
     return _answer(reviews().get(game_id, review_id), 200, viewer)

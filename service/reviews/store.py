@@ -90,9 +90,8 @@ class Reviews:
             return stored, False
         if before_new is not None:
             before_new()
-        now = utcnow()
         return self.storage.insert_review(StoredReview(wanted, head.id, budget_ms, simulations, search_seed, None, 0, [],
-                                                       False, None, now, now))
+                                                       False, None))
 
     def get(self, game_id: str, review: str) -> StoredReview:
         """The stored review ``review`` of ``game_id``; 404 ``unknown_review`` when there is none."""

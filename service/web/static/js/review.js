@@ -8,11 +8,14 @@ import { seatLabel } from "./panels.js";
 const POLL_MS = 1000;
 const SHOWN_MISTAKES = 3;
 
+/** The panel's heading (the section is labelled by it). */
+const heading = () => h("h3", { id: "review-title" }, "Move review");
+
 /** A panel with a "Review the game" button; `token` (one of my seats', or null) shows that seat's decisions whole. */
 export function reviewPanel(ctx, gameId, token) {
   const box = h("section", { class: "review", "aria-live": "polite", "aria-labelledby": "review-title" });
   const start = async () => {
-    fill(box, h("h3", { id: "review-title" }, "Move review"), h("p", { class: "muted" }, "Asking the server…"));
+    fill(box, heading(), h("p", { class: "muted" }, "Asking the server…"));
     try {
       let review = (await post(`/games/${gameId}/reviews`, {}, { token })).data;
       while (review.status === "queued" || review.status === "running") {
@@ -23,10 +26,10 @@ export function reviewPanel(ctx, gameId, token) {
       }
       showReview(box, ctx, review);
     } catch (error) {
-      fill(box, h("h3", { id: "review-title" }, "Move review"), h("p", { class: "refusal" }, explain(error)));
+      fill(box, heading(), h("p", { class: "refusal" }, explain(error)));
     }
   };
-  fill(box, h("h3", { id: "review-title" }, "Move review"),
+  fill(box, heading(),
     h("p", { class: "muted" }, "The search looks at every decision again and tells how many points each move lost against the best it finds."),
     h("button", { type: "button", class: "review-button", onclick: start }, "Review the game"));
   return box;
@@ -34,14 +37,14 @@ export function reviewPanel(ctx, gameId, token) {
 
 function showProgress(box, review) {
   const { done, total } = review.progress;
-  fill(box, h("h3", { id: "review-title" }, "Move review"),
+  fill(box, heading(),
     h("p", { class: "muted" }, total ? `Reviewing: ${done} of ${total} decisions…` : "Waiting for the server's review…"),
     total ? h("progress", { max: total, value: done, "aria-label": "decisions reviewed" }) : null);
 }
 
 function showReview(box, ctx, review) {
   if (review.status === "failed") {
-    fill(box, h("h3", { id: "review-title" }, "Move review"), h("p", { class: "refusal" }, `The review failed: ${review.reason}`));
+    fill(box, heading(), h("p", { class: "refusal" }, `The review failed: ${review.reason}`));
     return;
   }
   const rows = Object.entries(review.seats).map(([seat, s]) => h("tr", {},
@@ -49,7 +52,7 @@ function showReview(box, ctx, review) {
     h("td", {}, `${Math.round(100 * s.best_share)}%`), h("td", {}, s.max_loss.toFixed(1))));
   const mine = review.decisions.filter((d) => ctx.mySeats.has(d.seat) && d.loss > 0 && d.best)
     .sort((a, b) => b.loss - a.loss).slice(0, SHOWN_MISTAKES);
-  fill(box, h("h3", { id: "review-title" }, "Move review"),
+  fill(box, heading(),
     h("table", { class: "review-seats" },
       h("caption", {}, `Points lost against the search's best option (${review.budget_ms} ms a decision)`),
       h("thead", {}, h("tr", {}, ["Player", "Points lost", "Best moves", "Largest loss"].map((t) => h("th", { scope: "col" }, t)))),
