@@ -8,6 +8,7 @@
     python -m solver catalog report --out docs/components.md # the list of every reconstructed value
     python -m solver selfplay --players 1 --games 200 --bot hint --seed 1   # bots play whole games
     python -m solver selfplay --players 2 --games 20 --bot search:300 --bot hint --save games/
+    python -m solver selfplay --players 1 --games 200 --bot search:800 --save s/ --against h/   # paired, same deals
     python -m solver review games/game-1.json --budget-ms 3000               # points each move lost (JSON)
     python -m solver priors --games 20                       # rebuild the partner priors by self-play
 
@@ -75,6 +76,9 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--resume", action="store_true",
                       help="count the games already saved in --save DIR instead of playing them again (a long run goes on "
                            "where it stopped)")
+    play.add_argument("--against", type=Path, metavar="DIR",
+                      help="another run's --save DIR: pair each game with its game of the same seed (the same deal) and "
+                           "report each bot's points less that run's in the same seat, with a 95%% interval")
     rev = sub.add_parser("review", help="the points each seat's moves lost against the search's best (solver.ai.review)")
     rev.add_argument("games", nargs="+", type=Path, help="JSON files with a game's 'config' and 'moves' (selfplay --save, "
                                                         "or a game's full state)")
@@ -150,7 +154,7 @@ def _selfplay(args: argparse.Namespace, parser: argparse.ArgumentParser) -> int:
     if args.resume and args.save is None:
         parser.error("--resume needs --save DIR")
     result = run(args.players, args.games, args.bot or ["hint"], args.seed, args.budget_ms, progress=not args.quiet,
-                 side=args.side, save=args.save, resume=args.resume)
+                 side=args.side, save=args.save, resume=args.resume, against=args.against)
     figures = result.summary()
     print_summary(figures)
     if args.json:

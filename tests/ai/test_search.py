@@ -249,3 +249,31 @@ def test_selfplay_resumes_a_measurement_from_its_saved_games(tmp_path):
                   "--games", "1", "--resume", "--save", str(saved)])
     with pytest.raises(SystemExit):
         cli_main(["selfplay", "--games", "1", "--resume", "--quiet"])
+
+
+def test_selfplay_pairs_each_game_with_a_baseline_runs_game_of_the_same_deal(tmp_path, capsys):
+    # the greedy bot's solo games against the random bot's on the same three deals: its points less the random
+    # bot's, deal by deal, are what a solo comparison needs (a solo bot has no margin)
+    base, runs = tmp_path / "random", tmp_path / "greedy"
+    solo = ["selfplay", "--players", "1", "--games", "3", "--seed", "5", "--quiet"]
+    assert cli_main(solo + ["--bot", "random", "--save", str(base)]) == 0
+    out = tmp_path / "paired.json"
+    assert cli_main(solo + ["--bot", "greedy", "--save", str(runs), "--against", str(base), "--json", str(out)]) == 0
+    differences = []
+    for seed in (5, 6, 7):
+        greedy, random_play = (json.loads((folder / f"game-{seed}.json").read_text()) for folder in (runs, base))
+        assert greedy["config"] == random_play["config"]  # the same deal
+        points = [Game.replay(GameConfig.from_json(g["config"]), g["moves"]).players[0].points
+                  for g in (greedy, random_play)]
+        differences.append(points[0] - points[1])
+    row = json.loads(out.read_text())["bots"]["greedy"]
+    assert row["paired"] == round(sum(differences) / 3, 2) > 0
+    assert row["paired_ahead"] == sum(d > 0 for d in differences) and row["paired_behind"] == sum(d < 0 for d in differences)
+    assert row["paired_ci95"] > 0
+    assert "less the baseline on the same deals" in capsys.readouterr().out
+    # a baseline without the game of a seed, or of another deal, is refused before anything is played
+    with pytest.raises(ValueError, match="no game of this seed"):
+        cli_main(["selfplay", "--players", "1", "--games", "1", "--seed", "9", "--quiet", "--against", str(base)])
+    with pytest.raises(ValueError, match="another game"):
+        cli_main(["selfplay", "--players", "1", "--games", "1", "--seed", "5", "--side", "wild", "--quiet",
+                  "--against", str(base)])
