@@ -149,7 +149,7 @@ def _saved_game(path: Path, config: GameConfig, bot_names: list[str] | None = No
     the file holds another game than the one this run would play (its configuration, or its bots when ``bot_names``
     is given: a baseline's bots are others), is missing, or is unfinished."""
     if not path.exists():
-        raise ValueError(f"{path} is missing: the baseline run has no game of this seed")
+        raise ValueError(f"{path} is missing: its run saved no game of this seed")
     saved = json.loads(path.read_text(encoding="utf-8"))
     if (bot_names is not None and saved.get("bots") != bot_names) or GameConfig.from_json(saved["config"]) != config:
         raise ValueError(f"{path} holds another game than this run's (config or bots differ); use another --save folder")
