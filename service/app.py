@@ -16,9 +16,13 @@ the hint and plan budgets in milliseconds ``HINT_DEFAULT_BUDGET_MS`` (800), ``HI
 decision ``REVIEW_DEFAULT_BUDGET_MS`` (300) and ``REVIEW_MAX_BUDGET_MS`` (3000) and ``REVIEW_SLICE_SECONDS`` (5: a
 review task's share of the queue before it queues the rest, ``service.reviews``) and ``REVIEW_STALL_SECONDS`` (120: an
 unfinished review left unwritten this long is queued again), the heavy-work queue of
-``service.heavy`` (``TASK_QUEUE``: read from ``FLASK_TASK_QUEUE`` at import; ``TASK_WAIT_SECONDS`` 5, how long a
-request waits for its task beyond the task's budget), the bot seats of ``service.games.bots`` (``SEAT_TIMEOUT_S``:
-off; ``SEAT_TIMEOUT_BOT`` and ``LEAVE_BOT``: "hint"), the daily puzzles (``PUZZLES_FIRST_DATE`` "2026-01-01",
+``service.heavy`` (``TASK_QUEUE``: read from ``FLASK_TASK_QUEUE`` at import; ``TASK_WAIT_SECONDS`` 12, how long a
+request waits for its task beyond the task's budget and the work measured ahead of it) and its priorities and limits
+of ``service.fairness`` (``PRIORITY_HINT`` 100, ``PRIORITY_BOT_OPPONENT`` 90, ``PRIORITY_ANALYSIS`` 80,
+``PRIORITY_REVIEW`` 50, ``PRIORITY_ALL_BOTS`` 20, ``PRIORITY_BACKGROUND`` 0; ``TASK_QUEUE_MAX_SECONDS`` 30, the most
+work measured ahead of a request before it is refused with 503), the bot seats of ``service.games.bots``
+(``BOT_MAX_BUDGET_MS``: 3000, a bot's longest thought per decision; ``SEAT_TIMEOUT_S``: off; ``SEAT_TIMEOUT_BOT`` and
+``LEAVE_BOT``: "hint"), the daily puzzles (``PUZZLES_FIRST_DATE`` "2026-01-01",
 ``PUZZLES_DAYS_AHEAD`` 1, ``PUZZLES_AHEAD`` true: generated ahead by the queue, ``PUZZLES_WAIT_SECONDS`` 2, and the
 ``RATELIMIT_PUZZLE_GENERATION`` of ``service.limits``), ``CORS_ORIGINS`` (the origins whose pages may
 call the API: ``"*"`` by default, or a list) and ``CATALOG_DIR`` (the data files: ``service.catalog``).
@@ -43,7 +47,8 @@ from swagger_ui_bundle import swagger_ui_path
 from service.analysis.routes import blp as analysis_blp
 from service.bodies import DEFAULT_TIMEOUT_SECONDS, init_bodies
 from service.catalog.routes import blp as catalog_blp
-from service.games.bots import after_change
+from service.fairness import HeavyWork, init_fairness
+from service.games.bots import DEFAULT_BOT_MAX_BUDGET_MS, after_change
 from service.games.events import EventStreams
 from service.games.routes import blp as games_blp
 from service.games.store import Games
@@ -136,6 +141,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         REVIEW_STALL_SECONDS=REVIEW_STALL_SECONDS,
         TASK_QUEUE=None,
         TASK_WAIT_SECONDS=DEFAULT_WAIT_SECONDS,
+        BOT_MAX_BUDGET_MS=DEFAULT_BOT_MAX_BUDGET_MS,
         SEAT_TIMEOUT_S=None,
         SEAT_TIMEOUT_BOT="hint",
         LEAVE_BOT="hint",
@@ -171,6 +177,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["wtw_games"] = games
     app.extensions["wtw_streams"] = EventStreams(games, watcher, float(app.config["SSE_MAX_SECONDS"]))
     app.extensions["wtw_reviews"] = Reviews(storage, catalog)
+    app.extensions["wtw_heavy_work"] = HeavyWork(storage)
+    init_fairness(app)
     app.extensions["wtw_puzzles"] = PuzzleStore(storage, _date(app.config["PUZZLES_FIRST_DATE"]),
                                                 int(app.config["PUZZLES_DAYS_AHEAD"]), catalog=catalog if folder else None)
     api = ProblemApi(app, spec_kwargs={"info": {"description": "JSON API of the Wild Tiled West engine: see docs/api.md"},

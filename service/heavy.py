@@ -42,9 +42,10 @@ SQLITE_SUFFIX = ".tasks"
 INSTANCE_FILE = "tasks.sqlite3"
 #: how often a waiting request looks for its result (seconds; Redis answers at once by notification)
 RESULT_POLL_SECONDS = 0.02
-DEFAULT_WAIT_SECONDS = 5.0  #: the default ``TASK_WAIT_SECONDS``: a request's wait beyond its task's own budget
-#: task priorities: a player is waiting for hints, plans and bot replies; puzzles ahead and sweeps can wait
-INTERACTIVE, BACKGROUND = 10, 0
+DEFAULT_WAIT_SECONDS = 12.0  #: the default ``TASK_WAIT_SECONDS``: a request's wait beyond its task's budget and the work
+#: measured ahead of it (``service.fairness``): one slice of other work already running, and the model's building
+#: the priority of the background work (puzzles generated ahead, sweeps): the lowest (``service.fairness.TIERS``)
+BACKGROUND = 0
 
 
 def queue_location(setting: str | None, database_url: str | None, instance_path: str) -> str:
@@ -109,19 +110,18 @@ def refusals(fn: Callable[..., T]) -> Callable[..., tuple[str, Any]]:
     return body
 
 
-def wait(result: Result | None, seconds: float) -> Any:
+def wait(result: Result | None, seconds: float, retry_after: int = 1) -> Any:
     """The value of a task wrapped by ``refusals``, waiting up to ``seconds`` (from now) for it.
 
-    Raises the task's ``Refused``; or 503 ``busy`` with ``Retry-After`` when the result did not come in time (the
-    task is revoked: a consumer that reaches it later skips it)."""
+    Raises the task's ``Refused``; or 503 ``busy`` with ``Retry-After: retry_after`` (seconds) when the result did not
+    come in time (the task is revoked: a consumer that reaches it later skips it)."""
     if result is None:  # pragma: no cover - a task always has a result store here
         raise RuntimeError("the task has no result")
     try:
         outcome = result.get(blocking=True, timeout=max(0.001, seconds), backoff=1.0, max_delay=RESULT_POLL_SECONDS)
     except ResultTimeout:
         result.revoke()
-        raise Refused(503, "the server's worker processes for hints, plans, bot turns and puzzles are busy: retry "
-                           "shortly", rule="busy", headers={"Retry-After": "1"}) from None
+        raise busy(retry_after) from None
     kind, value = outcome
     if kind == "refused":
         status, detail, rule, headers = value
@@ -129,9 +129,16 @@ def wait(result: Result | None, seconds: float) -> Any:
     return value
 
 
-def submit(task: TaskWrapper, *args: Any, deadline_s: float, **kwargs: Any) -> Any:
-    """Run ``task`` (a ``refusals``-wrapped huey task) on the queue and wait for its value up to ``deadline_s``
-    seconds (its budget plus ``TASK_WAIT_SECONDS``); raises as ``wait``."""
+def busy(retry_after: int) -> Refused:
+    """The 503 ``busy`` refusal, with ``Retry-After: retry_after`` (seconds)."""
+    return Refused(503, "the server's worker processes for hints, plans, bot turns and puzzles are busy: retry in "
+                        f"{retry_after} s", rule="busy", headers={"Retry-After": str(retry_after)})
+
+
+def submit(task: TaskWrapper, *args: Any, deadline_s: float, priority: float | None = None, retry_after: int = 1,
+           **kwargs: Any) -> Any:
+    """Run ``task`` (a ``refusals``-wrapped huey task) on the queue at ``priority`` (``None``: the task's own) and wait
+    for its value up to ``deadline_s`` seconds; raises as ``wait``."""
     started = time.monotonic()
-    result = task(*args, **kwargs)
-    return wait(result, deadline_s - (time.monotonic() - started))
+    result = task(*args, priority=priority, **kwargs) if priority is not None else task(*args, **kwargs)
+    return wait(result, deadline_s - (time.monotonic() - started), retry_after)

@@ -20,6 +20,8 @@ The daily puzzles are kept in ``puzzles``: each (date, difficulty) once, as the 
 published with (its ``id`` derived from that content), so a later generator cannot rewrite a past day.
 A finished game's move reviews are kept in ``reviews`` (``service.reviews``): one row per (game, budget, simulation
 count, seed), its reviewed decisions filled in by the heavy-work queue a slice at a time.
+The heavy requests in flight (hints and plans waiting for the heavy-work queue) are counted in ``heavy_work``, a row
+each while the request waits (``service.fairness``).
 ``Base.metadata.create_all`` creates any missing table at start-up.
 """
 
@@ -28,7 +30,7 @@ from __future__ import annotations
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, BigInteger, DateTime, ForeignKey, Index, Integer, String, Text, UniqueConstraint
+from sqlalchemy import JSON, BigInteger, DateTime, Float, ForeignKey, Index, Integer, String, Text, UniqueConstraint
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -146,3 +148,17 @@ class ReviewRecord(Base):
     failed: Mapped[str | None] = mapped_column(Text, nullable=True)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=utcnow)
+
+
+class HeavyWorkRecord(Base):
+    """A request waiting for its heavy task (``service.fairness.HeavyWork``): the ``client`` (its address) that asked,
+    the task's queue ``priority``, its ``budget_ms`` and when it ``started`` (seconds since the epoch)."""
+
+    __tablename__ = "heavy_work"
+    __table_args__ = (Index("ix_heavy_work_client", "client", "started"),)
+
+    id: Mapped[str] = mapped_column(String(16), primary_key=True)
+    client: Mapped[str] = mapped_column(String(64))
+    priority: Mapped[float] = mapped_column(Float)
+    budget_ms: Mapped[int] = mapped_column(Integer)
+    started: Mapped[float] = mapped_column(Float)

@@ -5,7 +5,7 @@ default 2: one per core of the reference machine) and stops it with gunicorn; on
 run it on any of them (``Procfile``'s ``worker``).  Each consumer process builds the app once (``create_app``, from
 the same environment as the web workers: database, catalog, settings) and lowers its own CPU priority
 (``TASK_NICE``, default 10) so that answering requests always comes first on a busy machine.  The first process of
-a consumer to start queues the bot turns left pending (``service.games.bots.sweep``: a turn pending when the server
+a consumer to start clears the puzzle generation's lock (``service.puzzles.tasks``) and queues the bot turns left pending (``service.games.bots.sweep``: a turn pending when the server
 stopped is played after it restarts) and the coming days' puzzles (``PUZZLES_AHEAD``).
 """
 
@@ -16,7 +16,7 @@ import os
 from service.app import create_app
 from service.games.bots import sweep
 from service.heavy import huey, use_app
-from service.puzzles.tasks import puzzles_ahead
+from service.puzzles.tasks import GENERATION_LOCK, puzzles_ahead
 
 __all__ = ["huey"]
 
@@ -29,6 +29,7 @@ def start_process() -> None:
     app = create_app()
     use_app(app)
     if huey.put_if_empty(f"consumer-started:{os.getppid()}", True):
+        GENERATION_LOCK.clear()  # left by a process killed mid-generation: no generation runs before this consumer's
         with app.app_context():
             sweep(stalled_seconds=None)
             if app.config["PUZZLES_AHEAD"]:

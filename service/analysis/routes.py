@@ -4,8 +4,8 @@ For frontends that keep their own game: the body holds a seat's position as ``GE
 /games/{game_id}/position`` exports it, and the answer is computed from it alone.  No token: the
 position is the caller's own data.  Both are CPU-heavy: their budgets are capped by the server
 (``HINT_MAX_BUDGET_MS``, ``PLACEMENTS_MAX_BUDGET_MS``) and they are computed by the heavy-work queue's
-processes (``service.heavy``, ``service.analysis.tasks``) while the request waits up to the budget plus
-``TASK_WAIT_SECONDS``.
+processes (``service.heavy``, ``service.analysis.tasks``) at the priority of their kind and client (``service.fairness``) while
+the request waits up to the budget, the work ahead of it and ``TASK_WAIT_SECONDS``.
 """
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from flask import Response, current_app
 from service.analysis.compute import check_decision
 from service.analysis.schemas import AnalysisHintSchema, HintSchema, PlacementsRequestSchema, PlanSchema
 from service.analysis.tasks import hint_task, plan_task, puzzle_plan_task
+from service.fairness import run_for_request
 from service.games.store import dumps
-from service.heavy import submit
 from service.parsing import Blueprint
 from service.problems import problem_responses
 
@@ -32,12 +32,6 @@ def capped(asked: int | None, kind: str) -> int:
     config = current_app.config
     budget = config[f"{kind}_DEFAULT_BUDGET_MS"] if asked is None else asked
     return max(1, min(int(budget), int(config[f"{kind}_MAX_BUDGET_MS"])))
-
-
-def deadline(budget_ms: int) -> float:
-    """How long a request waits for its heavy task, in seconds: the task's budget plus ``TASK_WAIT_SECONDS``
-    (the time it may wait on the queue, and build its model or sample)."""
-    return budget_ms / 1000 + float(current_app.config["TASK_WAIT_SECONDS"])
 
 
 def json_answer(data: object) -> Response:
@@ -58,12 +52,13 @@ def post_hint(args):
 
     422 ``game_over`` or ``not_your_decision`` when the position's seat has nothing to decide, 422
     ``malformed_position`` (with the reason) when the engine cannot play from the position; 503 ``busy``
-    when the heavy-work queue could not answer within the budget plus ``TASK_WAIT_SECONDS``."""
+    (with ``Retry-After``) when the people's requests ahead of it fill the heavy-work queue (docs/api.md, "Fair heavy
+    work")."""
     position = args["position"]
     check_decision(position, not_yours=422, over=422)
     budget = capped(args["budget_ms"], "HINT")
-    return json_answer(submit(hint_task, position, args["top"], budget, args["simulations"], args["search_seed"],
-                              deadline_s=deadline(budget)))
+    return json_answer(run_for_request("ANALYSIS", hint_task, position, args["top"], budget, args["simulations"],
+                                       args["search_seed"], budget_ms=budget))
 
 
 @blp.route("/placements", methods=["POST"])
@@ -79,13 +74,14 @@ def post_placements(args):
     404 ``unknown_puzzle`` for an id nothing was published with; 422 ``malformed_puzzle`` or ``not_in_hand``.
 
     422 ``malformed_position`` (with the reason) when the engine cannot rebuild the position; 503
-    ``busy`` when the heavy-work queue could not answer within the budget plus ``TASK_WAIT_SECONDS``."""
+    ``busy`` (with ``Retry-After``) when the requests ahead of it fill the heavy-work queue (docs/api.md, "Fair heavy
+    work")."""
     budget = capped(args["budget_ms"], "PLACEMENTS")
     puzzle = args["puzzle"]
     if isinstance(puzzle, str):  # a published puzzle by id: 404 unknown_puzzle
         puzzle = json.loads(current_app.extensions["wtw_puzzles"].get(puzzle).canonical)
     if puzzle is not None:
-        return json_answer(submit(puzzle_plan_task, puzzle, args["tiles"], args["required"], budget,
-                                  deadline_s=deadline(budget)))
-    return json_answer(submit(plan_task, args["position"], args["tiles"], args["required"], budget,
-                              deadline_s=deadline(budget)))
+        return json_answer(run_for_request("ANALYSIS", puzzle_plan_task, puzzle, args["tiles"], args["required"], budget,
+                                           budget_ms=budget))
+    return json_answer(run_for_request("ANALYSIS", plan_task, args["position"], args["tiles"], args["required"], budget,
+                                       budget_ms=budget))

@@ -1,12 +1,14 @@
 """The analysis computations as heavy-work tasks (``service.heavy``): run by the queue's consumer processes,
-waited for by the request that asked (``service.heavy.submit``)."""
+waited for by the request that asked (``service.fairness.run_for_request``: each at the priority of its kind and
+client; ``TIERS["ANALYSIS"]`` when queued otherwise)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from service.analysis.compute import best_plan, puzzle_plan, seat_hint
-from service.heavy import INTERACTIVE, huey, refusals, task_app
+from service.fairness import TIERS
+from service.heavy import huey, refusals, task_app
 from solver.components.values import Catalog
 
 
@@ -14,7 +16,7 @@ def _catalog() -> Catalog:
     return task_app().extensions["wtw_games"].catalog
 
 
-@huey.task(priority=INTERACTIVE)
+@huey.task(priority=TIERS["ANALYSIS"])
 @refusals
 def hint_task(position: dict[str, Any], top: int, budget_ms: int, simulations: int | None = None,
               seed: int = 0) -> dict[str, Any]:
@@ -23,14 +25,14 @@ def hint_task(position: dict[str, Any], top: int, budget_ms: int, simulations: i
     return seat_hint(position, top, budget_ms, _catalog(), simulations, seed)
 
 
-@huey.task(priority=INTERACTIVE)
+@huey.task(priority=TIERS["ANALYSIS"])
 @refusals
 def plan_task(position: dict[str, Any], tiles: list[str], required: bool, budget_ms: int) -> dict[str, Any]:
     """``compute.best_plan`` for ``tiles`` on ``position``'s settlement within ``budget_ms``."""
     return best_plan(position, tiles, required, budget_ms, _catalog())
 
 
-@huey.task(priority=INTERACTIVE)
+@huey.task(priority=TIERS["ANALYSIS"])
 @refusals
 def puzzle_plan_task(puzzle: dict[str, Any], tiles: list[str] | None, required: bool, budget_ms: int) -> dict[str, Any]:
     """``compute.puzzle_plan`` for a daily puzzle's hand (or ``tiles`` of it) within ``budget_ms``."""

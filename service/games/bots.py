@@ -2,10 +2,16 @@
 
 A seat is a bot's when the game was created so (``{"bot": "random" | "greedy" | "hint", "budget_ms": ...}``), when its
 player left (``POST /games/{id}/leave``) or when it timed out (``SEAT_TIMEOUT_S``).  After every committed change
-(``Games.on_change``: ``after_change``) whose pending decision is a bot seat's, a ``bot_turns`` task is queued on the
-heavy-work queue (``service.heavy``); a consumer process runs it: it plays the bots' decisions one after another,
-each through ``Games.bot_move`` (the optimistic version check of every move: of two tasks that computed the same turn,
-one move is stored and the other task stops), until a person's decision is pending or the game is over.
+(``Games.on_change``: ``after_change``) whose pending decision is a bot seat's, a ``bot_turn`` task is queued on the
+heavy-work queue (``service.heavy``); a consumer process runs it: it plays **one** decision, through ``Games.bot_move``
+(the optimistic version check of every move: of two tasks that computed the same decision, one move is stored), and
+that move's own change queues the next decision's task.  So a bot game is a chain of tasks of one decision each, never
+one task holding a process for a whole game, and its place on the queue is that of its kind of work
+(``service.fairness``): ``BOT_OPPONENT`` when a person plays in the game, ``ALL_BOTS`` (below people's hints, bot
+opponents and reviews) when bots play every seat.  A bot thinks at most ``BOT_MAX_BUDGET_MS`` a decision (3,000 by
+default; the service has no accounts: every game is created without one, so the cap holds for every bot seat), and
+is kept between its decisions in the queue's store (``_bot``), so the process that plays its next decision goes on
+with the rest of its chosen option.
 
 A bot sees only its seat's knowledge: ``solver.ai.bots`` choose from ``Game.position(seat)`` with the hidden values
 sampled (the random bot from the legal moves alone).
@@ -26,9 +32,9 @@ from typing import Any
 from flask import Flask
 from huey import crontab
 
-from service.cache import LRUCache
+from service.fairness import TIERS, tier
 from service.games.store import Games
-from service.heavy import BACKGROUND, INTERACTIVE, huey, task_app
+from service.heavy import BACKGROUND, huey, task_app
 from service.storage import GameHead
 from solver.ai.bots import BOTS, Bot, make_bot
 from solver.engine.game import Game
@@ -36,11 +42,10 @@ from solver.engine.game import Game
 log = logging.getLogger(__name__)
 BOT_NAMES = tuple(BOTS)  #: the bots a seat may be played by
 BOT_STALL_SECONDS = 30  #: a bot decision pending longer than this is queued again by the sweep
-MAX_BOT_MOVES = 2000  #: one task plays at most this many moves (more than any game has decisions)
+MAX_BOT_MOVES = 2000  #: ``play_bot_turns`` plays at most this many moves (more than any game has decisions)
+DEFAULT_BOT_MAX_BUDGET_MS = 3000  #: the default ``BOT_MAX_BUDGET_MS``
 
-#: the bots of this process by (game, seat, bot, budget): an option bot keeps the rest of its chosen option
-_bots: LRUCache[Bot] = LRUCache(256)
-#: set while this thread plays bot turns: the loop goes on by itself, so its own moves queue no new task
+#: set while this thread plays bot turns in a loop (``play_bot_turns``): its own moves queue no new task
 _playing: contextvars.ContextVar[bool] = contextvars.ContextVar("playing_bot_turns", default=False)
 
 
@@ -49,51 +54,86 @@ def bot_setting(app: Flask, name: str, budget_ms: int | None) -> dict[str, Any]:
     return {"bot": name, "budget_ms": int(budget_ms if budget_ms is not None else app.config["HINT_DEFAULT_BUDGET_MS"])}
 
 
+def bot_priority(head: GameHead) -> int:
+    """The queue priority of a bot's decision in the game of ``head`` (``service.fairness``): ``ALL_BOTS`` when bots
+    play every seat (nobody waits for it), else ``BOT_OPPONENT`` (a person, or an open seat, plays against it)."""
+    every_seat_a_bot = all(head.bot(seat) is not None for seat in range(head.players))
+    return tier(task_app().config, "ALL_BOTS" if every_seat_a_bot else "BOT_OPPONENT")
+
+
+def queue_bot_turn(head: GameHead) -> None:
+    """Queue one bot decision of the game (``bot_turn``) at its priority (``bot_priority``)."""
+    bot_turn(head.id, priority=bot_priority(head))
+
+
 def after_change(head: GameHead, pending_seat: int | None) -> None:
-    """``Games.on_change``: queue the bots' turns when the pending decision is a bot seat's; else, with
+    """``Games.on_change``: queue the bot's decision when the pending decision is a bot seat's; else, with
     ``SEAT_TIMEOUT_S`` set, the pending person's timeout (``seat_timeout``, at this version)."""
     if pending_seat is None:
         return
     if head.bot(pending_seat) is not None:
         if not _playing.get():
-            bot_turns(head.id)
+            queue_bot_turn(head)
         return
     timeout = task_app().config.get("SEAT_TIMEOUT_S")
     if timeout and not head.is_open(pending_seat):
         seat_timeout.schedule((head.id, head.version), delay=float(timeout), priority=BACKGROUND)
 
 
-def _bot(game_id: str, seat: int, setting: dict[str, Any], version: int) -> Bot:
-    key = (game_id, seat, setting["bot"], setting["budget_ms"])
-    bot = _bots.get(key)
-    if bot is None:  # seeded by the game, seat and version (not Python's hash: it differs between processes)
+def _memory_key(game_id: str, seat: int, setting: dict[str, Any]) -> str:
+    return f"bot:{game_id}:{seat}:{setting['bot']}:{setting['budget_ms']}"
+
+
+def _bot(game_id: str, seat: int, setting: dict[str, Any], version: int, max_budget_ms: int) -> Bot:
+    """The bot of the seat as its last decision left it, kept in the queue's store (an option bot keeps the rest of
+    its chosen option, the random bot its generator), whichever process plays its next decision; else a new one,
+    seeded by the game, seat and version (not Python's hash: it differs between processes), thinking at most
+    ``max_budget_ms`` a decision."""
+    bot = huey.get(_memory_key(game_id, seat, setting), peek=True)
+    if bot is None:
         seed = int.from_bytes(hashlib.sha256(f"{game_id}/{seat}/{version}".encode()).digest()[:4], "big")
-        bot = make_bot(setting["bot"], seed=seed, budget_ms=setting["budget_ms"])
-        _bots.put(key, bot)
+        budget = min(int(setting["budget_ms"]), max_budget_ms)
+        bot = make_bot(setting["bot"], seed=seed, budget_ms=budget)
     return bot
 
 
-def play_bot_turns(games: Games, game_id: str, max_moves: int = MAX_BOT_MOVES) -> int:
-    """Play the bots' pending decisions of the game until a person's decision is pending, the game is over, or
-    another process stored the turn first (it goes on from there).  Returns the number of moves stored."""
+def _forget(head: GameHead) -> None:
+    """Remove the kept bots of a finished game."""
+    for seat in range(head.players):
+        setting = head.bot(seat)
+        if setting is not None:
+            huey.get(_memory_key(head.id, seat, setting))  # reading without peek removes it
+
+
+def play_bot_turns(games: Games, game_id: str, max_moves: int = MAX_BOT_MOVES,
+                   max_budget_ms: int = DEFAULT_BOT_MAX_BUDGET_MS) -> int:
+    """Play the bots' pending decisions of the game one after another, each bot thinking at most ``max_budget_ms`` a
+    decision, until a person's decision is pending, the game is over, or another process stored the turn first (it
+    goes on from there).  Returns the number of moves stored.  (The queue plays one decision a task instead:
+    ``bot_turn``.)"""
     token = _playing.set(True)
     try:
-        return _play(games, game_id, max_moves)
+        return _play(games, game_id, max_moves, max_budget_ms)
     finally:
         _playing.reset(token)
 
 
-def _play(games: Games, game_id: str, max_moves: int) -> int:
+def _play(games: Games, game_id: str, max_moves: int, max_budget_ms: int) -> int:
     played = 0
     while played < max_moves:
         head = games.storage.head(game_id)
         if head is None or head.finished:
+            if head is not None:
+                _forget(head)
             return played
 
         def choose(game: Game, seat: int, head: GameHead = head) -> dict[str, Any]:
             setting = head.bot(seat)
             assert setting is not None  # bot_decision asks only for a bot seat
-            return _bot(game_id, seat, setting, head.version).choose(game, seat)
+            bot = _bot(game_id, seat, setting, head.version, max_budget_ms)
+            move = bot.choose(game, seat)
+            huey.put(_memory_key(game_id, seat, setting), bot)  # before the move is stored: the next task reads it
+            return move
 
         decision = games.bot_decision(head, choose)
         if decision is None:
@@ -105,10 +145,18 @@ def _play(games: Games, game_id: str, max_moves: int) -> int:
     return played
 
 
-@huey.task(priority=INTERACTIVE)
-def bot_turns(game_id: str) -> None:
-    """The task: ``play_bot_turns`` for one game (run by a consumer process)."""
-    play_bot_turns(task_app().extensions["wtw_games"], game_id)
+@huey.task(priority=TIERS["BOT_OPPONENT"])
+def bot_turn(game_id: str) -> None:
+    """The task: one bot decision of the game (a slice of the queue's time: ``service.fairness``); the move's own
+    change queues the next (``after_change``).  On a queue that runs its tasks at once (``immediate``), the bots'
+    decisions are played in a loop instead (``play_bot_turns``)."""
+    app = task_app()
+    games: Games = app.extensions["wtw_games"]
+    max_budget_ms = int(app.config["BOT_MAX_BUDGET_MS"])
+    if huey.immediate:
+        play_bot_turns(games, game_id, max_budget_ms=max_budget_ms)
+    else:
+        _play(games, game_id, 1, max_budget_ms)
 
 
 @huey.task(priority=BACKGROUND)
@@ -134,9 +182,9 @@ def sweep(stalled_seconds: float | None = BOT_STALL_SECONDS) -> int:
     before = None
     if stalled_seconds is not None:
         before = datetime.datetime.now(datetime.UTC) - datetime.timedelta(seconds=stalled_seconds)
-    due = games.storage.bot_turns_due(before)
-    for game_id in due:
-        bot_turns(game_id)
+    due = games.storage.heads(games.storage.bot_turns_due(before))
+    for head in due.values():
+        queue_bot_turn(head)
     return len(due)
 
 

@@ -14,9 +14,10 @@ import secrets
 from flask import Response, current_app, request, url_for
 
 from service.analysis.compute import check_decision
-from service.analysis.routes import capped, deadline
+from service.analysis.routes import capped
 from service.analysis.schemas import HintQuerySchema, HintSchema
 from service.analysis.tasks import hint_task
+from service.fairness import run_for_request
 from service.games.bots import bot_setting
 from service.games.events import EventStreams
 from service.games.schemas import (
@@ -44,7 +45,6 @@ from service.games.schemas import (
     UndoResultSchema,
 )
 from service.games.store import Games, dumps, dumps_page, fingerprint
-from service.heavy import submit
 from service.parsing import Blueprint
 from service.problems import Refused, problem_responses
 from service.storage import default_name
@@ -327,15 +327,16 @@ def get_hint(args, game_id: str):
 
     The answer's ``version`` (and ``ETag``) is the game version it was computed for.  403
     ``not_your_decision``: the pending decision is another seat's; 409 ``game_over``; 503 ``busy``
-    when the heavy-work queue could not answer within the budget plus ``TASK_WAIT_SECONDS``."""
+    (with ``Retry-After``) when the people's requests ahead of it fill the heavy-work queue (docs/api.md, "Fair heavy
+    work")."""
     g = games()
     head = g.head(game_id)
     seat = g.seat(head, request.headers.get("Authorization"), required=True)
     version, position = g.position(head, seat)
     check_decision(position, not_yours=403, over=409)
     budget = capped(args["budget_ms"], "HINT")
-    answer = submit(hint_task, position, args["top"], budget, args["simulations"], args["search_seed"],
-                    deadline_s=deadline(budget))
+    answer = run_for_request("HINT", hint_task, position, args["top"], budget, args["simulations"], args["search_seed"],
+                             budget_ms=budget)
     answer = {"version": version, "moves_played": answer.pop("version"), **answer}
     response = _answer(dumps(answer), 200, version)
     response.headers["Cache-Control"] = "no-store"

@@ -87,7 +87,7 @@ class SeatConfigSchema(Schema):
     its token) and ``name``, the display name of a taken seat (default ``"Seat <n>"``; not with ``open``); or
     ``bot``, the server's bot that plays the seat (``random``, ``greedy`` or ``hint``; no token; default name
     ``"<Bot> bot"``) with its ``budget_ms`` per decision (default ``HINT_DEFAULT_BUDGET_MS``, at most
-    ``HINT_MAX_BUDGET_MS``)."""
+    ``BOT_MAX_BUDGET_MS``)."""
 
     board = fields.String(load_default=None, allow_none=True, validate=Length(max=64),
                           metadata={"description": "board id (GET /catalog/boards)"})
@@ -107,13 +107,13 @@ class SeatConfigSchema(Schema):
                        "pending (docs/api.md, Bot seats)"})
     budget_ms = fields.Integer(load_default=None, allow_none=True, strict=True, validate=Range(1, None), metadata={
         "description": "a bot seat's thinking time per decision, in milliseconds (default 800; at most the server's "
-                       "HINT_MAX_BUDGET_MS, 10000)"})
+                       "BOT_MAX_BUDGET_MS, 3000)"})
 
     @validates("budget_ms")
     def _budget_within_the_cap(self, value: int | None, **_: object) -> None:
-        cap = int(current_app.config["HINT_MAX_BUDGET_MS"])
+        cap = int(current_app.config["BOT_MAX_BUDGET_MS"])
         if value is not None and value > cap:
-            raise ValidationError(f"a bot's budget is at most {cap} ms on this server")
+            raise ValidationError(f"a bot's budget is at most {cap} ms a decision on this server (BOT_MAX_BUDGET_MS)")
 
     @validates_schema
     def _name_of_a_taken_seat(self, data: dict[str, Any], **_: object) -> None:

@@ -2,6 +2,9 @@
 
 - **Ahead of time**: ``puzzles_ahead`` (at each consumer's start, when ``PUZZLES_AHEAD`` is on, and every 15
   minutes) queues the generation of every puzzle of today (UTC) to the last date served that is not stored yet.
+- **One at a time**: a generation takes up to several seconds of one process (docs/puzzles.md, "Speed"); however
+  many are queued, one runs at a time (``GENERATION_LOCK``), so the queue's other processes stay free for people's
+  hints and bots (``service.fairness``).
 - **On request**: ``daily_puzzle`` answers a stored puzzle at once.  For a date not stored yet it queues that
   puzzle's generation, at most one at a time per (date, difficulty) on this queue (``start_generation``: a marker
   in the queue's key-value store; one left by a process that died counts only for ``GENERATION_STALE_SECONDS``),
@@ -28,6 +31,11 @@ from service.storage import StoredPuzzle
 
 log = logging.getLogger(__name__)
 GENERATION_STALE_SECONDS = 300  #: a generation marker older than this was left by a process that died
+#: one puzzle is generated at a time on the queue (huey's task lock; the consumer clears it when it starts): a
+#: generation that finds another under way is tried again this many seconds later, up to ``GENERATION_RETRIES`` times
+GENERATION_RETRY_SECONDS = 10
+GENERATION_RETRIES = 360
+GENERATION_LOCK = huey.lock_task("puzzle-generation")
 FAILED_RETRY_SECONDS = 60  #: a failed generation is tried again after this long
 RETRY_AFTER_SECONDS = 5  #: ``Retry-After`` of a 503 ``generating``
 POLL_SECONDS = 0.1  #: how often a waiting request looks for the stored row
@@ -37,14 +45,17 @@ def _marker(date: datetime.date, difficulty: str) -> str:
     return f"puzzle-generation:{date.isoformat()}:{difficulty}"
 
 
-@huey.task(priority=BACKGROUND)
+@huey.task(priority=BACKGROUND, retries=GENERATION_RETRIES, retry_delay=GENERATION_RETRY_SECONDS)
 def generate_puzzle(date_iso: str, difficulty: str) -> None:
-    """The task: generate and store the puzzle of ``date_iso`` (YYYY-MM-DD) at ``difficulty``; a failure is kept in
-    the marker (``daily_puzzle`` answers it) and logged."""
+    """The task: generate and store the puzzle of ``date_iso`` (YYYY-MM-DD) at ``difficulty``, one at a time on the
+    queue (``GENERATION_LOCK``: while another is under way, the task is tried again later, so generations never take
+    more than one of the queue's processes); a failure is kept in the marker (``daily_puzzle`` answers it) and
+    logged."""
     date = datetime.date.fromisoformat(date_iso)
     store: PuzzleStore = task_app().extensions["wtw_puzzles"]
     try:
-        store.make(date, difficulty)
+        with GENERATION_LOCK:
+            store.make(date, difficulty)
     except Refused as exc:
         huey.put(_marker(date, difficulty), {"failed": exc.detail, "rule": exc.rule, "at": time.time()})
         return

@@ -16,7 +16,7 @@ from service.parsing import Blueprint
 from service.problems import problem_responses
 from service.reviews.schemas import ReviewRequestSchema, ReviewSchema
 from service.reviews.store import Reviews
-from service.reviews.tasks import review_slice
+from service.reviews.tasks import queue_review_slice
 from service.storage import GameHead, StoredReview
 
 blp = Blueprint("reviews", __name__, url_prefix="/games",
@@ -69,7 +69,7 @@ def post_review(args, game_id: str):
     review, new = reviews().request(head, budget, args["simulations"], args["search_seed"], before_new=lambda: (
         limit_started_work("RATELIMIT_REVIEWS", "reviews", "move reviews asked for")))
     if new:
-        review_slice(review.id)
+        queue_review_slice(review.id)
         review = reviews().get(game_id, review.id)  # done already when the queue runs tasks at once (tests)
     return _answer(review, 200 if review.finished else 202, viewer)
 
