@@ -7,7 +7,10 @@ its view runs, within ``BODY_TIMEOUT_SECONDS`` (10) from the moment the view wou
 - a body still incomplete at the deadline is refused with 408 (``body_timeout``);
 - a body that ends before its ``Content-Length`` (the client closed the connection or shut down its sending side)
   or that cannot be read (a broken chunked encoding) is refused with 400 (``incomplete_body``);
-- a body over ``MAX_CONTENT_LENGTH`` is refused with 413, as Flask refuses it;
+- a body over ``MAX_CONTENT_LENGTH`` is refused with 413: before it is read when its ``Content-Length`` says so (as
+  Flask refuses it), once one byte past the limit has arrived when it is chunked (issue 39: werkzeug's
+  ``LimitedStream`` reads a chunked body up to the limit and stops there without a word, so ``get_data`` alone
+  would hand the view the body's first 256 KiB);
 
 so a view only ever sees a whole body, and nothing is applied from a part of one.  The body is kept as
 ``request.get_data(cache=True)`` keeps it, where Flask and webargs read it from.  After a refused body the
@@ -62,6 +65,17 @@ def _forsake_connection(environ: dict[str, Any]) -> None:
         stream.failed = True
 
 
+def _goes_past_the_limit(body: bytes) -> bool:
+    """Whether a body without a ``Content-Length`` (chunked) went on past ``MAX_CONTENT_LENGTH``: ``body``, what
+    ``request.get_data`` read of it, is cut at the limit without a word, so read one byte more from the server's
+    stream (gunicorn ends it with the last chunk: ``wsgi.input_terminated``).  A body with a ``Content-Length`` over
+    the limit was refused before it was read."""
+    limit = request.max_content_length
+    if limit is None or request.content_length is not None or len(body) < limit:
+        return False
+    return bool(request.environ["wsgi.input"].read(1))
+
+
 def read_whole_body() -> None:
     """The ``before_request`` hook: read the request's whole body (kept by ``request.get_data``), or raise
     ``Refused`` (408, 400) or ``RequestEntityTooLarge`` (413) as the module says."""
@@ -72,6 +86,8 @@ def read_whole_body() -> None:
     try:
         with _deadline(float(current_app.config["BODY_TIMEOUT_SECONDS"])):
             body = request.get_data(cache=True)
+            if _goes_past_the_limit(body):
+                raise RequestEntityTooLarge()
     except BodyTimeout:
         _forsake_connection(request.environ)
         raise Refused(408, f"the request body did not arrive within {current_app.config['BODY_TIMEOUT_SECONDS']} s: "

@@ -1,7 +1,8 @@
 """The heavy-work queue's consumer (``service.heavy``): ``huey_consumer service.worker.huey -k process -w N ...``.
 
-``service/gunicorn_conf.py`` starts it beside gunicorn (its ``consumer_command``; ``TASK_WORKERS`` processes,
-default 2: one per core of the reference machine) and stops it with gunicorn; on several machines sharing a Redis queue,
+``service/gunicorn_conf.py`` starts it beside gunicorn (its ``consumer_command``, through ``service.consumer``;
+``TASK_WORKERS`` processes, default 2: one per core of the reference machine) and stops it with gunicorn, and its
+processes end with gunicorn's master however it ends (``service.consumer``; issue 39); on several machines sharing a Redis queue,
 run it on any of them (``Procfile``'s ``worker``).  Each consumer process builds the app once (``create_app``, from
 the same environment as the web workers: database, catalog, settings) and lowers its own CPU priority
 (``TASK_NICE``, default 10) so that answering requests always comes first on a busy machine.  The first process of
