@@ -1,8 +1,11 @@
-"""Text from clients is valid Unicode or refused (issue 39, "one bad client cannot break the lobby").
+"""Text from clients is valid Unicode or refused (issue 39, "one bad client cannot break the lobby"), and a display
+name shows, stays on its line and never passes for a bot's.
 
 A lone UTF-16 surrogate (JSON's ``\\ud800`` escape without its pair) in any string or member name of any JSON body,
 on every operation the OpenAPI document lists with one, is a 422 naming its place by JSON pointer, with nothing
-stored, and the lobby and the game's state still answer 200."""
+stored, and the lobby and the game's state still answer 200.  Names made only of invisible characters, names
+stacking marks, and a person's name reading like a bot's are 422; names are stored composed (NFC); a bot seat may
+still be named as its creator likes and is shown as a bot by its seat's ``bot``."""
 
 from __future__ import annotations
 
@@ -169,3 +172,68 @@ def test_lone_surrogates_names_each_place_by_its_pointer():
     body = {"a~b/c": ["x", "y" + HIGH], "k" + LOW: "z" + LOW, "ok": {"n": 1}}
     assert [at for at, _ in lone_surrogates(body)] == ["/a~0b~1c/1", "/k\\udfff", "/k\\udfff"]
     assert list(lone_surrogates({"ok": ["Ann \U0001F920", {"x": 1}]})) == []
+
+
+# --- display names ---------------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("name", [
+    "\u200b", "\ufeff", "\u3164", "\u115f\u1160", "\u2800\u2800", "\u180e", "\uffa0", "\u200b \ufeff\u3164",
+    "\u034f\u034f", "\U000e0041\U000e0042", "\u00ad", "\u3000",
+    "a" + "\u0301" * 39,  # a streak across the lobby
+    "Zalgo\u0300\u0301\u0302\u0303",
+    "\u00e9\u0302\u0303\u0304",  # é and three more: four marks on one letter, counted decomposed
+    "x\u0300\u200b\u0301\u200d\u0302\u2060\u0303",  # format characters between the marks do not part them
+])
+def test_an_invisible_or_over_marked_name_is_refused(app, name):
+    game_id, _ = lobby_game(app)
+    before = snapshot(app, game_id)
+    r = assert_problem(call(app, "POST", f"/games/{game_id}/seats/1/claim", {"name": name}), 422)
+    assert list(r["errors"]["json"]) == ["name"]
+    r = assert_problem(call(app, "POST", "/games", {"players": 2, "seats": [{"name": name}, {}]}), 422)
+    assert "name" in r["errors"]["json"]["seats"]["0"]
+    assert snapshot(app, game_id) == before
+
+
+@pytest.mark.parametrize("sent, kept", [
+    ("Jose\u0301", "Jos\u00e9"),  # decomposed é is stored composed
+    ("  Cafe\u0301 ", "Caf\u00e9"),
+    ("Vi\u1ec7t", "Vi\u1ec7t"),  # ệ: two marks, decomposed
+    ("\u05e9\u05bc\u05c1\u05b8", "\u05e9\u05b8\u05bc\u05c1"),  # pointed Hebrew: three marks on a shin, in NFC's order
+    ("\u0e19\u0e35\u0e49", "\u0e19\u0e35\u0e49"),  # Thai: vowel and tone on one consonant
+    ("Ann \u2764\ufe0f", "Ann \u2764\ufe0f"),
+    ("Robot", "Robot"), ("Talbot", "Talbot"), ("Bot Ann", "Bot Ann"),
+])
+def test_a_name_is_stored_composed_and_scripts_with_marks_are_kept(app, sent, kept):
+    game_id, _ = lobby_game(app)
+    r = call(app, "POST", f"/games/{game_id}/seats/1/claim", {"name": sent})
+    assert r.status == 200, r.text
+    assert r.json()["seat"]["name"] == kept
+    assert stored(app, game_id)[2] == ["Ann", kept]
+
+
+@pytest.mark.parametrize("name", [
+    "Hint bot", "hint  BOT", "\uff28\uff49\uff4e\uff54 \uff42\uff4f\uff54", "bot", "Bot!", "Ann (greedy bot)",
+    "Searchbot", "Hint-bot 2", "Hint b\u200bot", "Hint bo\u0301t", "RANDOM_BOT", "Doc (bot)",
+])
+def test_a_persons_name_cannot_pass_for_a_bots(app, name):
+    game_id, _ = lobby_game(app)
+    before = snapshot(app, game_id)
+    r = assert_problem(call(app, "POST", f"/games/{game_id}/seats/1/claim", {"name": name}), 422)
+    assert "bot" in r["errors"]["json"]["name"][0]
+    r = assert_problem(call(app, "POST", "/games", {"players": 2, "seats": [{"name": name}, {"open": True}]}), 422)
+    assert "bot" in r["errors"]["json"]["seats"]["0"]["name"][0]
+    assert snapshot(app, game_id) == before
+
+
+@pytest.mark.parametrize("name", ["Doc Holliday", "Hint bot", "Greedy bot 2"])
+def test_a_bot_seat_may_be_named_and_is_shown_as_a_bot(app, name):
+    r = call(app, "POST", "/games", {"players": 2, "seats": [{"name": "Ann"}, {"bot": "hint", "budget_ms": 1, "name": name}]})
+    assert r.status == 201, r.text
+    assert r.json()["state"]["seats"][1] == {"seat": 1, "name": name, "open": False, "bot": "hint"}
+
+
+def test_a_bot_seats_name_still_follows_the_unicode_rules(app):
+    for name in ("\u200b", "b" + "\u0300" * 5):
+        r = assert_problem(call(app, "POST", "/games", {"players": 2, "seats": [{}, {"bot": "random", "name": name}]}), 422)
+        assert "name" in r["errors"]["json"]["seats"]["1"]
+
