@@ -17,6 +17,7 @@ from sqlalchemy import func, select
 from service.app import create_app
 from service.models import GameRecord
 from service.parsing import lone_surrogates
+from service.web import STATIC
 from tests.service.databases import fresh_database
 from tests.service.service_http import assert_problem, json_operations
 from tests.service.test_service_lobby import SEED, call, stored
@@ -237,3 +238,11 @@ def test_a_bot_seats_name_still_follows_the_unicode_rules(app):
         r = assert_problem(call(app, "POST", "/games", {"players": 2, "seats": [{}, {"bot": "random", "name": name}]}), 422)
         assert "name" in r["errors"]["json"]["seats"]["1"]
 
+
+def test_the_web_client_marks_a_bot_by_its_seat_not_its_name():
+    """The players' panel and the lobby tag every bot seat (``seat.bot``), whatever its name says."""
+    panels = (STATIC / "js" / "panels.js").read_text()
+    start = (STATIC / "js" / "start.js").read_text()
+    assert "if (info.bot) tags.push(" in panels
+    assert "${s.bot ? ` (${s.bot} bot)` : \"\"}" in start
+    assert "/bot/i.test" not in panels + start
