@@ -16,6 +16,7 @@ from marshmallow.validate import Length, OneOf, Range, Regexp, Validator
 
 from service.catalog import app_catalog
 from service.games.history import POINT_PATTERN, EventPoint
+from service.games.names import MAX_MARKS, MarkRuns, NotABotsName, VisibleName, nfc
 from service.parsing import StrictBoolean
 from solver.ai.bots import BOTS
 from solver.rules.moves import FIELD_DOCS, MOVES, move_fields
@@ -66,25 +67,43 @@ class NoneOfCharacters(Validator):
         return value
 
 
+#: what the OpenAPI document says of every display name, beyond its pattern and lengths
+NAME_RULES = (f"Stored composed (Unicode NFC) and trimmed of spaces at either end; at least one visible character; at "
+              f"most {MAX_MARKS} combining marks on one character; a player's name may not end in the word `bot` (a "
+              "bot seat's may).")
+
+
 class NameField(fields.String):
-    """A seat's display name: trimmed of surrounding white space (``NAME_SPACES``), then 1 to ``NAME_MAX`` characters,
-    none of ``NAME_FORBIDDEN`` (the OpenAPI document gives the pattern and lengths, which it checks after trimming)."""
+    """A seat's display name: composed (``nfc``) and trimmed of surrounding white space (``NAME_SPACES``), then 1 to
+    ``NAME_MAX`` characters, none of ``NAME_FORBIDDEN``, at least one of them visible (``VisibleName``) and no
+    character with more than ``MAX_MARKS`` combining marks (``MarkRuns``); ``validate`` adds rules to those (the
+    OpenAPI document gives the pattern and lengths, which it checks after trimming, and ``NAME_RULES``)."""
 
     def __init__(self, **kwargs: Any):
-        kwargs.setdefault("validate", [
+        kwargs["validate"] = [
             Length(1, NAME_MAX, error="a name has 1 to {max} characters, not counting spaces at either end"),
-            NoneOfCharacters(NAME_FORBIDDEN, "a name may not hold control, line-separator or bidi-control characters")])
-        kwargs["metadata"] = {"example": "Calamity Jane", "pattern": f"^[^{NAME_FORBIDDEN}]*$", **kwargs.get("metadata", {})}
+            NoneOfCharacters(NAME_FORBIDDEN, "a name may not hold control, line-separator or bidi-control characters"),
+            VisibleName(), MarkRuns(), *_validators(kwargs.get("validate"))]
+        metadata = kwargs.get("metadata", {})
+        description = f"{metadata['description']}. {NAME_RULES}" if "description" in metadata else NAME_RULES
+        kwargs["metadata"] = {"example": "Calamity Jane", "pattern": f"^[^{NAME_FORBIDDEN}]*$", **metadata,
+                              "description": description}
         super().__init__(**kwargs)
 
     def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
-        return NAME_SPACES.sub("", super()._deserialize(value, attr, data, **kwargs))
+        return NAME_SPACES.sub("", nfc(super()._deserialize(value, attr, data, **kwargs)))
+
+
+def _validators(validate: Any) -> list[Any]:
+    """A field's ``validate`` argument as a list: none, one or several validators."""
+    return [] if validate is None else [validate] if callable(validate) else list(validate)
 
 
 class SeatConfigSchema(Schema):
     """One seat: its settlement board, ``board`` id (null or absent: a random board no other seat has) and
     ``side`` (``normal``, ``wild`` or ``random``); ``open`` (default false: the creator takes the seat and gets
-    its token) and ``name``, the display name of a taken seat (default ``"Seat <n>"``; not with ``open``); or
+    its token) and ``name``, the display name of a taken seat (default ``"Seat <n>"``; not with ``open``; a person's
+    may not read like a bot's, ``NotABotsName``); or
     ``bot``, the server's bot that plays the seat (``random``, ``greedy`` or ``hint``; no token; default name
     ``"<Bot> bot"``) with its ``budget_ms`` per decision (default ``HINT_DEFAULT_BUDGET_MS``, at most
     ``BOT_MAX_BUDGET_MS``)."""
@@ -119,6 +138,11 @@ class SeatConfigSchema(Schema):
     def _name_of_a_taken_seat(self, data: dict[str, Any], **_: object) -> None:
         if data.get("open") and data.get("name") is not None:
             raise ValidationError("an open seat is named by the player who claims it", "name")
+        if data.get("bot") is None and data.get("name") is not None:
+            try:
+                NotABotsName()(data["name"])
+            except ValidationError as exc:
+                raise ValidationError(exc.messages, "name") from None
         if data.get("open") and data.get("bot") is not None:
             raise ValidationError("a seat is either open for a player or played by a bot", "bot")
         if data.get("budget_ms") is not None and data.get("bot") is None:
@@ -247,9 +271,10 @@ class PositionQuerySchema(Schema):
 
 
 class ClaimSchema(Schema):
-    """``POST /games/{game_id}/seats/{seat}/claim``: the claiming player's display ``name``."""
+    """``POST /games/{game_id}/seats/{seat}/claim``: the claiming player's display ``name`` (a person's: it may not
+    read like a bot's, ``NotABotsName``)."""
 
-    name = NameField(required=True)
+    name = NameField(required=True, validate=NotABotsName())
 
 
 class LobbyQuerySchema(Schema):

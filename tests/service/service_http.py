@@ -30,6 +30,20 @@ PROBLEM = "application/problem+json"
 APP_SPEC = "service.app:create_app()"
 
 
+def json_operations(client, filled: dict[str, str]) -> list[tuple[str, str, dict]]:
+    """``(method, path, operation)`` of every operation of the app's OpenAPI document (``client``: a Flask test
+    client) that takes a JSON body: the method in capitals, the path with its parameters replaced as ``filled``
+    says (``{"{game_id}": id}``), the operation's object of the document."""
+    out = []
+    for path, item in client.get("/openapi.json").get_json()["paths"].items():
+        for method, operation in item.items():
+            if isinstance(operation, dict) and "application/json" in operation.get("requestBody", {}).get("content", {}):
+                for key, value in filled.items():
+                    path = path.replace(key, value)
+                out.append((method.upper(), path, operation))
+    return out
+
+
 def serve_command() -> list[str]:
     """The gunicorn options of ``make serve`` (Makefile): the words between ``gunicorn`` and the app (the address
     comes from the ``HOST`` and ``PORT`` environment variables, as there)."""

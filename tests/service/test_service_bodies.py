@@ -11,6 +11,7 @@ import pytest
 
 from service.app import create_app
 from tests.service.databases import fresh_database
+from tests.service.service_http import json_operations
 
 PROBLEM = "application/problem+json"
 
@@ -29,14 +30,7 @@ def _operations(app) -> list[tuple[str, str]]:
     client = app.test_client()
     created = client.post("/games", json={"players": 2, "seed": 5}).get_json()
     filled = {"{game_id}": created["id"], "{seat}": "1", "{puzzle_id}": "feedfacefeedface"}
-    out = []
-    for path, item in client.get("/openapi.json").get_json()["paths"].items():
-        for method, operation in item.items():
-            if isinstance(operation, dict) and "application/json" in operation.get("requestBody", {}).get("content", {}):
-                for key, value in filled.items():
-                    path = path.replace(key, value)
-                out.append((method.upper(), path))
-    return out
+    return [(method, path) for method, path, _ in json_operations(client, filled)]
 
 
 @pytest.mark.parametrize("body", [

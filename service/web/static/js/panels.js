@@ -13,14 +13,15 @@ const CATEGORY_WORDS = {
 
 const BOT_WORDS = { random: "random bot", greedy: "greedy bot", hint: "hint bot", search: "search bot" };
 
-/** Who sits at `seat`, in words with its badges: "Ann (you)", "Seat 2 (hint bot)", "open seat". */
+/** Who sits at `seat`, in words with its badges: "Ann (you)", "Seat 2 (hint bot)", "Hint bot (hint bot)", "open seat".
+ * A bot's badge comes from the seat's `bot`, whatever its name: a person's name can never pass for a bot's. */
 export function seatLabel(ctx, seat) {
   const info = ctx.state.seats?.[seat] || {};
   if (info.open) return "Open seat";
   const name = info.name || `Seat ${seat}`;
   const tags = [];
   if (ctx.mySeats.has(seat)) tags.push("you");
-  if (info.bot && !/bot/i.test(name)) tags.push(BOT_WORDS[info.bot] || `${info.bot} bot`);
+  if (info.bot) tags.push(BOT_WORDS[info.bot] || `${info.bot} bot`); // by the seat, never by its name (issue 39)
   return tags.length ? `${name} (${tags.join(", ")})` : name;
 }
 

@@ -141,7 +141,7 @@ async function fillLobby(host, catalog, before = null) {
     h("div", {}, h("strong", {}, `${g.players}-player game`), h("span", { class: "muted" }, ` created ${new Date(g.created).toLocaleString()}`)),
     h("div", { class: "lobby-seats" }, g.seats.map((s) => (s.open
       ? h("button", { type: "button", class: "primary small", onclick: () => join(g.id, s.seat) }, `Join seat ${s.seat} (${sideName(catalog, g.sides[s.seat])})`)
-      : h("span", { class: "taken" }, `${s.name}${s.bot && !/bot/i.test(s.name) ? ` (${s.bot} bot)` : ""}`))))));
+      : h("span", { class: "taken" }, `${s.name}${s.bot ? ` (${s.bot} bot)` : ""}`)))))); // a bot by its seat, not its name
   const next = page.next ? h("button", { type: "button", class: "small lobby-more", onclick: () => fillLobby(host, catalog, page.next) }, "More open games") : null;
   if (before === null) {
     fill(host, h("ul", { class: "game-list" }, items), next);
