@@ -10,6 +10,10 @@
   95th percentile and median wall time of one hint, as the client measures it;
 - ``GET /games/<id>`` requests per second again while 8 client processes keep asking for hints (and the hints
   answered per second), and while two all-bot games of hint bots play themselves, as ratios to the idle rate;
+- fair heavy work (issue 39): a player's hint (default budget, draft decisions of a 4-player game) p50 and p95 idle,
+  then while one other client (another loopback address) floods the heavy-work queue: three 10-second analysis hints
+  at once, move reviews and two all-bot 4-player search games at the bots' highest budget, as ratios to idle, same
+  run;
 - bot seats: the wall time of a 4-player game of hint bots at the default budget, from its creation to its end,
   and the time from a person's move to the bots' replies in the state in a 1-person/3-bot game (95th percentile);
 - open event streams held: streams (spectators and seats of a few games) are opened in steps (``--streams``:
@@ -170,6 +174,61 @@ def bench_hints(port: int, hints: int, clients: int) -> tuple[list[float], list[
         p.join()
     times = sorted(t for r in results for t in r[0])
     return times, [b for r in results for b in r[1]], sum(r[2] for r in results), sum(r[3] for r in results)
+
+
+FLOODER = "127.0.0.2"  #: the flooding client's address (another client for the service's fairness)
+
+
+def flooder_connection(port: int, timeout: float = 120) -> http.client.HTTPConnection:
+    """A connection from ``FLOODER``'s address."""
+    return http.client.HTTPConnection("127.0.0.1", port, timeout=timeout, source_address=(FLOODER, 0))
+
+
+def analysis_flood(port: int, position: dict, stop, out) -> None:
+    """Client process: ask ``POST /analysis/hint`` at 10,000 ms again and again until ``stop`` is set; puts the
+    answers' statuses ({status: count}) on ``out``."""
+    conn, statuses = flooder_connection(port), {}
+    while not stop.is_set():
+        status, _ = request(conn, "POST", "/analysis/hint", {"position": position, "budget_ms": 10_000})
+        statuses[status] = statuses.get(status, 0) + 1
+    out.put(statuses)
+
+
+def bench_fairness(port: int, hints: int) -> None:
+    """A player's hint latency idle and while one other client floods the queue (see the module), as ratios."""
+    times, _, _, errors = bench_hints(port, hints, 1)
+    idle50, idle95 = statistics.median(times), percentile(times, 0.95)
+    conn = flooder_connection(port)
+    solo_id, solo_tokens = bot_game(conn, [{}], 31)
+    position = json.loads(request(conn, "GET", f"/games/{solo_id}/position", token=solo_tokens[0])[1])
+    finished, _ = bot_game(conn, [{"bot": "random"}] * 2, 32)
+    while not state(conn, finished)["finished"]:
+        time.sleep(0.2)
+    reviews = [request(conn, "POST", f"/games/{finished}/reviews", {"budget_ms": b})[0] for b in (1000, 2000, 3000)]
+    bots = [bot_game(conn, [{"bot": "search", "budget_ms": 3000}] * 4, 40 + n)[0] for n in range(2)]
+    stop, out = multiprocessing.Event(), multiprocessing.Queue()
+    flood = [multiprocessing.Process(target=analysis_flood, args=(port, position, stop, out)) for _ in range(3)]
+    for p in flood:
+        p.start()
+    time.sleep(2)
+    try:
+        loaded, _, _, loaded_errors = bench_hints(port, hints, 1)
+    finally:
+        stop.set()
+    statuses: dict[int, int] = {}
+    for _ in flood:
+        for status, count in out.get().items():
+            statuses[status] = statuses.get(status, 0) + count
+    for p in flood:
+        p.join()
+    moved = sum(state(conn, g)["moves_played"] for g in bots)
+    p50, p95 = statistics.median(loaded), percentile(loaded, 0.95)
+    print(f"a player's GET /games/<id>/hint (default budget) idle: median {idle50 * 1000:.0f} ms, 95th percentile "
+          f"{idle95 * 1000:.0f} ms ({errors} refused); while one other client floods the queue (3 analysis hints of 10 s "
+          f"at once, reviews {reviews}, two all-bot 4-player search games at 3,000 ms): median {p50 * 1000:.0f} ms = "
+          f"{p50 / idle50:.2f} x idle, 95th percentile {p95 * 1000:.0f} ms = {p95 / idle95:.2f} x idle, max "
+          f"{loaded[-1] * 1000:.0f} ms over {len(loaded)} hints ({loaded_errors} refused); the flood's answers "
+          f"{dict(sorted(statuses.items()))}, the all-bot games' moves meanwhile {moved}")
 
 
 def bench_streams(port: int, steps: list[int], probes: int = 50) -> list[tuple[int, float, float, int]]:
@@ -431,11 +490,16 @@ def main() -> None:
     parser.add_argument("--hint-clients", type=int, default=2, help="concurrent clients asking for hints")
     parser.add_argument("--skip-bots", action="store_true", help="leave out the bot seats' and loaded GET figures")
     parser.add_argument("--streams", default="1000,2000,4000,8000,16000", help="event streams held at each step")
+    parser.add_argument("--fair-hints", type=int, default=30, help="a player's hints timed idle and under the flood")
+    parser.add_argument("--only-fairness", action="store_true", help="measure the fair heavy work alone")
     args = parser.parse_args()
     port = free_port()
     with tempfile.TemporaryDirectory() as tmp:
         proc = start_server(port, args.workers, Path(tmp) / "bench.sqlite3")
         try:
+            if args.only_fairness:
+                bench_fairness(port, args.fair_hints)
+                return
             conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
             game_id, tokens = create(conn, 1)
             for seat, move in planned_game(1)[:60]:  # into the second year: a state of realistic size
@@ -472,6 +536,7 @@ def main() -> None:
                   f"workers; {errors} refused")
             if not args.skip_bots:
                 bench_bots_and_load(port, path, tokens[0], rate, idle_p99, args)
+                bench_fairness(port, args.fair_hints)
 
             steps = bench_streams(port, [int(n) for n in args.streams.split(",")])
             held = max((n for n, p99, _, late in steps if p99 < 1.0 and not late), default=0)

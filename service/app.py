@@ -69,7 +69,7 @@ from solver.components.catalog import load_catalog, load_catalog_from
 
 API_TITLE = "Wild Tiled West engine"
 SWAGGER_UI_ROUTE = "/docs/swagger-ui"  #: where /docs loads swagger-ui's files from (the swagger-ui-bundle package)
-API_VERSION = "0.5.0"
+API_VERSION = "0.6.0"
 
 
 class ProblemApi(Api):

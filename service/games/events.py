@@ -27,14 +27,13 @@ worker stops (``service.games.watch.close_watchers``).
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from service.cache import LRUCache
 from service.games.history import EventPoint
-from service.games.store import Games
+from service.games.store import Games, json_text
 from service.games.watch import GameWatcher
 from service.storage import GameHead
 
@@ -50,7 +49,7 @@ def _message(data: dict | str, event: str | None = None, event_id: str | None = 
         lines.append(f"event: {event}")
     if event_id is not None:
         lines.append(f"id: {event_id}")
-    text = data if isinstance(data, str) else json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    text = data if isinstance(data, str) else json_text(data)
     lines.append("data: " + text)
     return "\n".join(lines) + "\n\n"
 

@@ -52,15 +52,26 @@ SNAPSHOT_EVERY = 8
 LOGS = ("moves", "move_seats", "events")
 
 
+def utf8(text: str) -> bytes:
+    """``text`` (JSON) in UTF-8, a lone UTF-16 surrogate written as its JSON escape (``\\ud800``): text stored before
+    the service refused such characters (issue 39) still answers, and the answer is valid UTF-8."""
+    return text.encode("utf-8", "backslashreplace")
+
+
+def json_text(data: Any) -> str:
+    """Compact JSON text of ``data``, non-ASCII characters as they are, lone surrogates escaped (``utf8``)."""
+    return utf8(json.dumps(data, separators=(",", ":"), ensure_ascii=False)).decode()
+
+
 def dumps(data: Any) -> bytes:
-    """Compact UTF-8 JSON."""
-    return json.dumps(data, separators=(",", ":"), ensure_ascii=False).encode()
+    """Compact UTF-8 JSON (``json_text``)."""
+    return json_text(data).encode()
 
 
 def dumps_page(page: dict[str, Any], member: str) -> bytes:
     """``dumps(page)`` where ``page[member]`` is a list of JSON texts, put in as they are."""
     rest = {k: v for k, v in page.items() if k != member}
-    return dumps(rest)[:-1] + b',"' + member.encode() + b'":[' + ",".join(page[member]).encode() + b"]}"
+    return dumps(rest)[:-1] + b',"' + member.encode() + b'":[' + utf8(",".join(page[member])) + b"]}"
 
 
 def _iso(at: datetime) -> str:
@@ -70,7 +81,7 @@ def _iso(at: datetime) -> str:
 
 def fingerprint(method: str, path: str, body: Any) -> str:
     """A digest of a request, to tell a retry (same key, same request) from a key reused."""
-    return hashlib.sha256(json.dumps([method, path, body], sort_keys=True).encode()).hexdigest()
+    return hashlib.sha256(utf8(json.dumps([method, path, body], sort_keys=True))).hexdigest()
 
 
 @dataclass(frozen=True)

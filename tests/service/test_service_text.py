@@ -18,6 +18,7 @@ from service.app import create_app
 from service.models import GameRecord
 from service.parsing import lone_surrogates
 from service.web import STATIC
+from solver.rules.setup import GameConfig
 from tests.service.databases import fresh_database
 from tests.service.service_http import assert_problem, json_operations
 from tests.service.test_service_lobby import SEED, call, stored
@@ -246,3 +247,19 @@ def test_the_web_client_marks_a_bot_by_its_seat_not_its_name():
     assert "if (info.bot) tags.push(" in panels
     assert "${s.bot ? ` (${s.bot} bot)` : \"\"}" in start
     assert "/bot/i.test" not in panels + start
+
+
+def test_a_game_stored_with_a_surrogate_before_the_check_still_answers(app):
+    """A game whose row holds a lone surrogate (stored before the service refused them) answers 200 everywhere it
+    shows: the lobby, its state, its event stream's first batch; the surrogate written as its JSON escape, so the
+    answer is valid UTF-8 and decodes to the same name."""
+    games = app.extensions["wtw_games"]
+    head, _ = games.create(GameConfig(players=2, seed=SEED), names=["a" + HIGH + "b", None])
+    client = app.test_client()
+    lobby = client.get("/games?status=open")
+    assert lobby.status_code == 200 and b"\\ud800" in lobby.data
+    assert lobby.data.decode("utf-8")  # valid UTF-8
+    assert [g["seats"][0]["name"] for g in lobby.get_json()["games"]] == ["a" + HIGH + "b"]
+    state = client.get(f"/games/{head.id}")
+    assert state.status_code == 200 and state.get_json()["seats"][0]["name"] == "a" + HIGH + "b"
+    assert client.get(f"/games/{head.id}/events").status_code == 200
