@@ -221,6 +221,7 @@ def bench_fairness(port: int, hints: int) -> None:
             statuses[status] = statuses.get(status, 0) + count
     for p in flood:
         p.join()
+    conn = flooder_connection(port)  # a new connection: the server closed the idle one
     moved = sum(state(conn, g)["moves_played"] for g in bots)
     p50, p95 = statistics.median(loaded), percentile(loaded, 0.95)
     print(f"a player's GET /games/<id>/hint (default budget) idle: median {idle50 * 1000:.0f} ms, 95th percentile "

@@ -13,14 +13,15 @@ of ``service.limits``, ``MAX_CONTENT_LENGTH`` (bytes of a request body; default 
 ``BODY_TIMEOUT_SECONDS`` (10: the deadline of a whole request body, ``service.bodies``),
 the hint and plan budgets in milliseconds ``HINT_DEFAULT_BUDGET_MS`` (800), ``HINT_MAX_BUDGET_MS``
 (10000), ``PLACEMENTS_DEFAULT_BUDGET_MS`` (1000), ``PLACEMENTS_MAX_BUDGET_MS`` (2000), the move reviews' search per
-decision ``REVIEW_DEFAULT_BUDGET_MS`` (300) and ``REVIEW_MAX_BUDGET_MS`` (3000) and ``REVIEW_SLICE_SECONDS`` (5: a
+decision ``REVIEW_DEFAULT_BUDGET_MS`` (300) and ``REVIEW_MAX_BUDGET_MS`` (3000) and ``REVIEW_SLICE_SECONDS`` (2: a
 review task's share of the queue before it queues the rest, ``service.reviews``) and ``REVIEW_STALL_SECONDS`` (120: an
 unfinished review left unwritten this long is queued again), the heavy-work queue of
 ``service.heavy`` (``TASK_QUEUE``: read from ``FLASK_TASK_QUEUE`` at import; ``TASK_WAIT_SECONDS`` 12, how long a
 request waits for its task beyond the task's budget and the work measured ahead of it) and its priorities and limits
 of ``service.fairness`` (``PRIORITY_HINT`` 100, ``PRIORITY_BOT_OPPONENT`` 90, ``PRIORITY_ANALYSIS`` 80,
 ``PRIORITY_REVIEW`` 50, ``PRIORITY_ALL_BOTS`` 20, ``PRIORITY_BACKGROUND`` 0; ``TASK_QUEUE_MAX_SECONDS`` 30, the most
-work measured ahead of a request before it is refused with 503), the bot seats of ``service.games.bots``
+work measured ahead of a request before it is refused with 503; ``TASK_CLIENT_CONCURRENCY`` 1, a client's heavy
+requests on the queue at once), the bot seats of ``service.games.bots``
 (``BOT_MAX_BUDGET_MS``: 3000, a bot's longest thought per decision; ``SEAT_TIMEOUT_S``: off; ``SEAT_TIMEOUT_BOT`` and
 ``LEAVE_BOT``: "hint"), the daily puzzles (``PUZZLES_FIRST_DATE`` "2026-01-01",
 ``PUZZLES_DAYS_AHEAD`` 1, ``PUZZLES_AHEAD`` true: generated ahead by the queue, ``PUZZLES_WAIT_SECONDS`` 2, and the
@@ -137,7 +138,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         PLACEMENTS_MAX_BUDGET_MS=2000,
         REVIEW_DEFAULT_BUDGET_MS=300,
         REVIEW_MAX_BUDGET_MS=3000,
-        REVIEW_SLICE_SECONDS=5,
+        REVIEW_SLICE_SECONDS=2,
         REVIEW_STALL_SECONDS=REVIEW_STALL_SECONDS,
         TASK_QUEUE=None,
         TASK_WAIT_SECONDS=DEFAULT_WAIT_SECONDS,

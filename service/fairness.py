@@ -8,11 +8,13 @@ whole scheduler, the library's own.  This module only chooses each task's priori
   ``HINT`` (a seat's hint in its game, 100), ``BOT_OPPONENT`` (a bot's decision in a game where a person plays,
   90), ``ANALYSIS`` (the stateless hints and plans, 80), ``REVIEW`` (a slice of a move review, 50), ``ALL_BOTS`` (a
   bot's decision in a game of bots only, 20) and ``BACKGROUND`` (puzzles generated ahead, sweeps, 0).
-- **By client, within a kind** (``priority``): a request's task gets its tier less ``share(n)``, ``n`` being how many
-  heavy requests of the same client (its address, as the rate limits count) are in flight already: 0 for the first,
-  1/2 for a second at once, 2/3 for a third...  Always less than 1, so a client never leaves its tier; and a client's
-  second request waits behind every other client's first, its third behind every second: one client's backlog
-  delays another client's request by one task at most.
+- **By client**: a client (its address, as the rate limits count) has at most ``TASK_CLIENT_CONCURRENCY`` (1) heavy
+  requests on the queue at once: a later one waits in its web worker (a greenlet) until the client's earlier ones
+  are answered, so one client never takes more than that many of the queue's processes.  And within a kind a
+  request's task gets its tier less ``share(n)``, ``n`` being how many heavy requests of the same client are in
+  flight already: 0 for the first, 1/2 for a second at once, 2/3 for a third...  Always less than 1, so a client
+  never leaves its tier; a client's second request waits behind every other client's first, its third behind every
+  second.
 
 Long work is cut into **slices** so that no task holds a process for long: a bot plays one decision per task
 (``service.games.bots``), a review a few seconds of decisions (``REVIEW_SLICE_SECONDS``), one puzzle is generated at a
@@ -42,7 +44,7 @@ from typing import Any
 from flask import Flask, current_app
 from flask_limiter.util import get_remote_address
 from huey.api import TaskWrapper
-from sqlalchemy import delete, func, select
+from sqlalchemy import and_, delete, func, or_, select
 
 from service.heavy import busy, submit
 from service.models import HeavyWorkRecord
@@ -51,16 +53,20 @@ from service.storage import Storage
 #: each kind of heavy work and its default priority (the setting ``PRIORITY_<KIND>``): higher runs first
 TIERS = {"HINT": 100, "BOT_OPPONENT": 90, "ANALYSIS": 80, "REVIEW": 50, "ALL_BOTS": 20, "BACKGROUND": 0}
 DEFAULT_QUEUE_MAX_SECONDS = 30.0  #: the default ``TASK_QUEUE_MAX_SECONDS``
+DEFAULT_CLIENT_CONCURRENCY = 1  #: the default ``TASK_CLIENT_CONCURRENCY``
+TURN_POLL_SECONDS = 0.05  #: how often a request waiting for its client's earlier ones looks again
 DEFAULT_TASK_WORKERS = 2  #: the queue's processes when ``TASK_WORKERS`` does not say (service/gunicorn_conf.py)
 #: a row older than this is a request that died without removing it: no longer counted, and removed
 STALE_SECONDS = 120
 
 
 def init_fairness(app: Flask) -> None:
-    """The defaults of the settings this module reads: ``PRIORITY_<KIND>`` (``TIERS``), ``TASK_QUEUE_MAX_SECONDS``."""
+    """The defaults of the settings this module reads: ``PRIORITY_<KIND>`` (``TIERS``), ``TASK_QUEUE_MAX_SECONDS``,
+    ``TASK_CLIENT_CONCURRENCY``."""
     for kind, priority in TIERS.items():
         app.config.setdefault(f"PRIORITY_{kind}", priority)
     app.config.setdefault("TASK_QUEUE_MAX_SECONDS", DEFAULT_QUEUE_MAX_SECONDS)
+    app.config.setdefault("TASK_CLIENT_CONCURRENCY", DEFAULT_CLIENT_CONCURRENCY)
 
 
 def tier(config: dict, kind: str) -> int:
@@ -116,8 +122,9 @@ class HeavyWork:
         return Admission(priority, ahead_ms / 1000 / task_processes())
 
     @contextmanager
-    def in_flight(self, client: str, admission: Admission, budget_ms: int) -> Iterator[None]:
-        """Count the request as in flight (a row) for the ``with`` block; rows left by dead requests are removed."""
+    def in_flight(self, client: str, admission: Admission, budget_ms: int) -> Iterator[tuple[str, float]]:
+        """Count the request as in flight (a row) for the ``with`` block, which gets the row's ``(id, started)``;
+        rows left by dead requests are removed."""
         row_id = secrets.token_hex(8)
         now = time.time()
         with self.storage.sessions.begin() as s:
@@ -125,25 +132,46 @@ class HeavyWork:
             s.add(HeavyWorkRecord(id=row_id, client=client[:64], priority=admission.priority, budget_ms=budget_ms,
                                   started=now))
         try:
-            yield
+            yield row_id, now
         finally:
             with self.storage.sessions.begin() as s:
                 s.execute(delete(HeavyWorkRecord).where(HeavyWorkRecord.id == row_id))
 
+    def earlier(self, client: str, row: tuple[str, float]) -> int:
+        """How many of ``client``'s requests in flight came before its request ``row`` (``in_flight``'s)."""
+        row_id, started = row
+        with self.storage.sessions() as s:
+            return s.scalar(select(func.count()).where(
+                HeavyWorkRecord.client == client[:64], HeavyWorkRecord.started > started - STALE_SECONDS,
+                or_(HeavyWorkRecord.started < started,
+                    and_(HeavyWorkRecord.started == started, HeavyWorkRecord.id < row_id)))) or 0
+
+    def wait_turn(self, client: str, row: tuple[str, float], concurrency: int, until: float) -> bool:
+        """Wait until fewer than ``concurrency`` of ``client``'s requests in flight came before ``row`` (polling every
+        ``TURN_POLL_SECONDS``), or the monotonic clock reaches ``until``.  Returns whether the turn came."""
+        while self.earlier(client, row) >= concurrency:
+            if time.monotonic() >= until:
+                return False
+            time.sleep(TURN_POLL_SECONDS)
+        return True
+
 
 def run_for_request(kind: str, task: TaskWrapper, *args: Any, budget_ms: int, **kwargs: Any) -> Any:
     """Run ``task`` (``service.heavy.submit``) for the current request, ``kind`` of work (a key of ``TIERS``) with a
-    budget of ``budget_ms``: at its client's priority, counted in flight while it waits, up to its budget, the work
-    measured ahead of it and ``TASK_WAIT_SECONDS``.  Raises 503 ``busy`` (``Retry-After``: the work ahead) at once when
-    that work exceeds ``TASK_QUEUE_MAX_SECONDS``, or when the answer did not come in time; or the task's own
-    ``Refused``."""
+    budget of ``budget_ms``: counted in flight while it waits; queued once fewer than ``TASK_CLIENT_CONCURRENCY`` of
+    its client's earlier requests are still in flight, at its client's priority; waited for up to its budget, the
+    work measured ahead of it and ``TASK_WAIT_SECONDS``.  Raises 503 ``busy`` (``Retry-After``: the work ahead) at
+    once when that work exceeds ``TASK_QUEUE_MAX_SECONDS``, or when the answer did not come in time; or the task's
+    own ``Refused``."""
     config = current_app.config
     work: HeavyWork = current_app.extensions["wtw_heavy_work"]
     client = get_remote_address() or "-"
     admission = work.admit(client, tier(config, kind), budget_ms)
     if admission.ahead_s > float(config["TASK_QUEUE_MAX_SECONDS"]):
         raise busy(admission.retry_after())
-    deadline_s = budget_ms / 1000 + admission.ahead_s + float(config["TASK_WAIT_SECONDS"])
-    with work.in_flight(client, admission, budget_ms):
-        return submit(task, *args, deadline_s=deadline_s, priority=admission.priority,
+    deadline = time.monotonic() + budget_ms / 1000 + admission.ahead_s + float(config["TASK_WAIT_SECONDS"])
+    with work.in_flight(client, admission, budget_ms) as row:
+        if not work.wait_turn(client, row, int(config["TASK_CLIENT_CONCURRENCY"]), deadline):
+            raise busy(admission.retry_after())
+        return submit(task, *args, deadline_s=deadline - time.monotonic(), priority=admission.priority,
                       retry_after=admission.retry_after(), **kwargs)

@@ -77,14 +77,17 @@ class Response:
 
 
 class Client:
-    """A minimal HTTP/1.1 client for one server (a new connection per request, so it is thread-safe)."""
+    """A minimal HTTP/1.1 client for one server (a new connection per request, so it is thread-safe), from the
+    loopback address ``source`` (127.0.0.2...: another client for the server's limits and fairness) or the default."""
 
-    def __init__(self, port: int):
+    def __init__(self, port: int, source: str | None = None):
         self.port = port
+        self.source = source  #: the loopback address to connect from (another client for the server), or the default
 
     def request(self, method: str, path: str, body: Any = None, token: str | None = None,
                 headers: dict[str, str] | None = None, raw: bytes | None = None, timeout: float = 30) -> Response:
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout)
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=timeout,
+                                          source_address=(self.source, 0) if self.source else None)
         try:
             h = dict(headers or {})
             if token:

@@ -16,7 +16,7 @@ from service.fairness import TIERS, Admission, HeavyWork, share
 from service.games.bots import queue_bot_turn
 from service.heavy import huey
 from tests.service.databases import fresh_database
-from tests.service.service_http import PROBLEM, Server
+from tests.service.service_http import PROBLEM, Client, Server
 
 
 @pytest.fixture
@@ -56,6 +56,22 @@ def test_the_requests_in_flight_set_the_priority_and_measure_the_work_ahead(app)
             below = work.admit("10.0.0.2", 80, 800)
             assert below.ahead_s == 4.0  # an analysis request waits for both
     assert work.admit("10.0.0.1", 100, 4000) == Admission(100, 0.0)
+
+
+def test_a_clients_requests_take_their_turns_one_at_a_time(app):
+    """With ``TASK_CLIENT_CONCURRENCY`` 1, a client's second request in flight waits for its first (it comes after
+    it), then goes on; another client's does not wait; a turn that does not come by its deadline says so."""
+    work = HeavyWork(app.extensions["wtw_games"].storage)
+    admission = work.admit("10.0.0.1", 100, 1000)
+    with work.in_flight("10.0.0.1", admission, 1000) as first:
+        assert work.earlier("10.0.0.1", first) == 0
+        with work.in_flight("10.0.0.1", admission, 1000) as second, work.in_flight("10.0.0.2", admission, 1000) as other:
+            assert work.earlier("10.0.0.1", second) == 1 and work.earlier("10.0.0.2", other) == 0
+            assert not work.wait_turn("10.0.0.1", second, 1, until=time.monotonic() + 0.2)
+            assert work.wait_turn("10.0.0.1", second, 2, until=time.monotonic())
+            assert work.wait_turn("10.0.0.2", other, 1, until=time.monotonic())
+    with work.in_flight("10.0.0.1", admission, 1000) as alone:
+        assert work.wait_turn("10.0.0.1", alone, 1, until=time.monotonic())
 
 
 def test_a_request_facing_more_work_than_the_queue_allows_is_refused_at_once_with_the_measured_wait(app):
@@ -130,8 +146,8 @@ def test_a_players_hint_is_answered_while_one_client_floods_the_queue(server):
     4-player search games at the highest budget and move reviews going; a player's 800-ms hint in a solo game is
     answered (200, not 503), each time, within one slice of other work (the generous bound here: 30 s); the all-bot
     games, whose decisions are tasks of their own below the hints, go on when the flood ends."""
-    c = server.client
-    solo = c.post("/games", {"players": 1, "seed": 11}).json()
+    c, player = Client(server.port, source="127.0.0.2"), server.client  # the flooder, and a player elsewhere
+    solo = player.post("/games", {"players": 1, "seed": 11}).json()
     position = c.get(f"/games/{solo['id']}/position", token=solo["tokens"][0]["token"]).json()
     finished = c.post("/games", {"players": 1, "seed": 12, "seats": [{"bot": "random"}]}).json()
     bots = [c.post("/games", {"players": 4, "seed": 20 + i, "seats": [{"bot": "search", "budget_ms": 3000}] * 4}).json()
@@ -157,7 +173,7 @@ def test_a_players_hint_is_answered_while_one_client_floods_the_queue(server):
         moved_before = [c.get(f"/games/{g['id']}").json()["moves_played"] for g in bots]
         for _ in range(3):
             started = time.monotonic()
-            r = c.get(f"/games/{solo['id']}/hint?budget_ms=800", token=solo["tokens"][0]["token"], timeout=60)
+            r = player.get(f"/games/{solo['id']}/hint?budget_ms=800", token=solo["tokens"][0]["token"], timeout=60)
             waited = time.monotonic() - started
             assert r.status == 200 and waited < 30, (r.status, r.text, waited)
     finally:
