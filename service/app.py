@@ -20,8 +20,8 @@ unfinished review left unwritten this long is queued again), the heavy-work queu
 request waits for its task beyond the task's budget and the work measured ahead of it) and its priorities and limits
 of ``service.fairness`` (``PRIORITY_HINT`` 100, ``PRIORITY_BOT_OPPONENT`` 90, ``PRIORITY_ANALYSIS`` 80,
 ``PRIORITY_REVIEW`` 50, ``PRIORITY_ALL_BOTS`` 20, ``PRIORITY_BACKGROUND`` 0; ``TASK_QUEUE_MAX_SECONDS`` 30, the most
-work measured ahead of a request before it is refused with 503; ``TASK_CLIENT_CONCURRENCY`` 1, a client's heavy
-requests on the queue at once), the bot seats of ``service.games.bots``
+work measured ahead of a request before it is refused with 503; ``TASK_CLIENT_WORK_SECONDS`` 10, the most work of
+one client's requests on the queue at once), the bot seats of ``service.games.bots``
 (``BOT_MAX_BUDGET_MS``: 3000, a bot's longest thought per decision; ``SEAT_TIMEOUT_S``: off; ``SEAT_TIMEOUT_BOT`` and
 ``LEAVE_BOT``: "hint"), the daily puzzles (``PUZZLES_FIRST_DATE`` "2026-01-01",
 ``PUZZLES_DAYS_AHEAD`` 1, ``PUZZLES_AHEAD`` true: generated ahead by the queue, ``PUZZLES_WAIT_SECONDS`` 2, and the

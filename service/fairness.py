@@ -8,9 +8,11 @@ whole scheduler, the library's own.  This module only chooses each task's priori
   ``HINT`` (a seat's hint in its game, 100), ``BOT_OPPONENT`` (a bot's decision in a game where a person plays,
   90), ``ANALYSIS`` (the stateless hints and plans, 80), ``REVIEW`` (a slice of a move review, 50), ``ALL_BOTS`` (a
   bot's decision in a game of bots only, 20) and ``BACKGROUND`` (puzzles generated ahead, sweeps, 0).
-- **By client**: a client (its address, as the rate limits count) has at most ``TASK_CLIENT_CONCURRENCY`` (1) heavy
-  requests on the queue at once: a later one waits in its web worker (a greenlet) until the client's earlier ones
-  are answered, so one client never takes more than that many of the queue's processes.  And within a kind a
+- **By client**: a client (its address, as the rate limits count) has at most ``TASK_CLIENT_WORK_SECONDS`` (10) of
+  work (its requests' budgets) on the queue at once, or one request whatever its budget: a later one waits in its
+  web worker (a greenlet) until enough of the client's earlier ones are answered.  So one client's long requests
+  take one of the queue's processes at a time, while a few players sharing an address (a household, an office) ask
+  for their ordinary hints at once.  And within a kind a
   request's task gets its tier less ``share(n)``, ``n`` being how many heavy requests of the same client are in
   flight already: 0 for the first, 1/2 for a second at once, 2/3 for a third...  Always less than 1, so a client
   never leaves its tier; a client's second request waits behind every other client's first, its third behind every
@@ -53,7 +55,7 @@ from service.storage import Storage
 #: each kind of heavy work and its default priority (the setting ``PRIORITY_<KIND>``): higher runs first
 TIERS = {"HINT": 100, "BOT_OPPONENT": 90, "ANALYSIS": 80, "REVIEW": 50, "ALL_BOTS": 20, "BACKGROUND": 0}
 DEFAULT_QUEUE_MAX_SECONDS = 30.0  #: the default ``TASK_QUEUE_MAX_SECONDS``
-DEFAULT_CLIENT_CONCURRENCY = 1  #: the default ``TASK_CLIENT_CONCURRENCY``
+DEFAULT_CLIENT_WORK_SECONDS = 10.0  #: the default ``TASK_CLIENT_WORK_SECONDS``: one hint at the highest budget
 TURN_POLL_SECONDS = 0.05  #: how often a request waiting for its client's earlier ones looks again
 DEFAULT_TASK_WORKERS = 2  #: the queue's processes when ``TASK_WORKERS`` does not say (service/gunicorn_conf.py)
 #: a row older than this is a request that died without removing it: no longer counted, and removed
@@ -62,11 +64,11 @@ STALE_SECONDS = 120
 
 def init_fairness(app: Flask) -> None:
     """The defaults of the settings this module reads: ``PRIORITY_<KIND>`` (``TIERS``), ``TASK_QUEUE_MAX_SECONDS``,
-    ``TASK_CLIENT_CONCURRENCY``."""
+    ``TASK_CLIENT_WORK_SECONDS``."""
     for kind, priority in TIERS.items():
         app.config.setdefault(f"PRIORITY_{kind}", priority)
     app.config.setdefault("TASK_QUEUE_MAX_SECONDS", DEFAULT_QUEUE_MAX_SECONDS)
-    app.config.setdefault("TASK_CLIENT_CONCURRENCY", DEFAULT_CLIENT_CONCURRENCY)
+    app.config.setdefault("TASK_CLIENT_WORK_SECONDS", DEFAULT_CLIENT_WORK_SECONDS)
 
 
 def tier(config: dict, kind: str) -> int:
@@ -137,29 +139,34 @@ class HeavyWork:
             with self.storage.sessions.begin() as s:
                 s.execute(delete(HeavyWorkRecord).where(HeavyWorkRecord.id == row_id))
 
-    def earlier(self, client: str, row: tuple[str, float]) -> int:
-        """How many of ``client``'s requests in flight came before its request ``row`` (``in_flight``'s)."""
+    def earlier(self, client: str, row: tuple[str, float]) -> tuple[int, int]:
+        """How many of ``client``'s requests in flight came before its request ``row`` (``in_flight``'s), and their
+        budgets in all (milliseconds)."""
         row_id, started = row
         with self.storage.sessions() as s:
-            return s.scalar(select(func.count()).where(
+            count, budgets = s.execute(select(func.count(), func.coalesce(func.sum(HeavyWorkRecord.budget_ms), 0)).where(
                 HeavyWorkRecord.client == client[:64], HeavyWorkRecord.started > started - STALE_SECONDS,
                 or_(HeavyWorkRecord.started < started,
-                    and_(HeavyWorkRecord.started == started, HeavyWorkRecord.id < row_id)))) or 0
+                    and_(HeavyWorkRecord.started == started, HeavyWorkRecord.id < row_id)))).one()
+        return int(count), int(budgets)
 
-    def wait_turn(self, client: str, row: tuple[str, float], concurrency: int, until: float) -> bool:
-        """Wait until fewer than ``concurrency`` of ``client``'s requests in flight came before ``row`` (polling every
-        ``TURN_POLL_SECONDS``), or the monotonic clock reaches ``until``.  Returns whether the turn came."""
-        while self.earlier(client, row) >= concurrency:
+    def wait_turn(self, client: str, row: tuple[str, float], budget_ms: int, most_ms: int, until: float) -> bool:
+        """Wait until the request ``row`` of ``client``, ``budget_ms`` of work, is the client's first in flight, or its
+        budget and those of the client's earlier ones make ``most_ms`` at most (polling every ``TURN_POLL_SECONDS``),
+        or the monotonic clock reaches ``until``.  Returns whether the turn came."""
+        while True:
+            count, budgets = self.earlier(client, row)
+            if count == 0 or budgets + budget_ms <= most_ms:
+                return True
             if time.monotonic() >= until:
                 return False
             time.sleep(TURN_POLL_SECONDS)
-        return True
 
 
 def run_for_request(kind: str, task: TaskWrapper, *args: Any, budget_ms: int, **kwargs: Any) -> Any:
     """Run ``task`` (``service.heavy.submit``) for the current request, ``kind`` of work (a key of ``TIERS``) with a
-    budget of ``budget_ms``: counted in flight while it waits; queued once fewer than ``TASK_CLIENT_CONCURRENCY`` of
-    its client's earlier requests are still in flight, at its client's priority; waited for up to its budget, the
+    budget of ``budget_ms``: counted in flight while it waits; queued once its client's earlier requests still in
+    flight leave room for it within ``TASK_CLIENT_WORK_SECONDS`` (or there are none), at its client's priority; waited for up to its budget, the
     work measured ahead of it and ``TASK_WAIT_SECONDS``.  Raises 503 ``busy`` (``Retry-After``: the work ahead) at
     once when that work exceeds ``TASK_QUEUE_MAX_SECONDS``, or when the answer did not come in time; or the task's
     own ``Refused``."""
@@ -171,7 +178,8 @@ def run_for_request(kind: str, task: TaskWrapper, *args: Any, budget_ms: int, **
         raise busy(admission.retry_after())
     deadline = time.monotonic() + budget_ms / 1000 + admission.ahead_s + float(config["TASK_WAIT_SECONDS"])
     with work.in_flight(client, admission, budget_ms) as row:
-        if not work.wait_turn(client, row, int(config["TASK_CLIENT_CONCURRENCY"]), deadline):
+        most_ms = int(float(config["TASK_CLIENT_WORK_SECONDS"]) * 1000)
+        if not work.wait_turn(client, row, budget_ms, most_ms, deadline):
             raise busy(admission.retry_after())
         return submit(task, *args, deadline_s=deadline - time.monotonic(), priority=admission.priority,
                       retry_after=admission.retry_after(), **kwargs)

@@ -8,7 +8,7 @@
 - ``worker_connections``: ``WORKER_CONNECTIONS`` (10,000) connections at most per worker, event streams included;
 - beside the web workers, the master starts the heavy-work queue's consumer (``service.consumer`` running
   ``service.worker``: ``TASK_WORKERS`` processes, default 2; 0 to run it apart, e.g. on other machines sharing a
-  Redis queue) once it is ready, in a session (process group) of its own, and stops it when it exits
+  Redis queue) once it is ready, in a process group of its own, and stops it when it exits
   (``stop_consumer``).  However the master ends, even by ``kill -9``, the consumer and its processes end with it
   (``service.consumer``: Linux's parent-death signal), and a consumer a former master left on the queue is ended
   when the new one starts (issue 39).
@@ -48,13 +48,15 @@ def consumer_command(workers: int) -> list[str]:
 
 
 def when_ready(server) -> None:
-    """Start the heavy-work consumer beside the web workers (``TASK_WORKERS`` processes), in a new session: its
-    process group can be killed whole, and a signal meant for the master's group (a terminal's Ctrl-C) does not reach
-    it (the master stops it)."""
+    """Start the heavy-work consumer beside the web workers (``TASK_WORKERS`` processes), in a process group of its
+    own: the group can be killed whole, and a signal meant for the master's group (a terminal's Ctrl-C) does not reach
+    it (the master stops it).  Not in a session of its own: Linux schedules each session as a group
+    (``sched_autogroup``), so a consumer in its own session would take half the CPU from the web workers whatever
+    its ``TASK_NICE``; in the master's session its lower priority holds."""
     count = int(os.environ.get("TASK_WORKERS", DEFAULT_TASK_WORKERS))
     if count > 0:
         env = {**os.environ, PARENT_VARIABLE: str(os.getpid())}
-        _consumer.append(subprocess.Popen(consumer_command(count), env=env, start_new_session=True).pid)
+        _consumer.append(subprocess.Popen(consumer_command(count), env=env, process_group=0).pid)
         server.log.info("heavy-work consumer started: %d processes (pid %d)", count, _consumer[0])
 
 

@@ -89,7 +89,11 @@ def _bot(game_id: str, seat: int, setting: dict[str, Any], version: int, max_bud
     its chosen option, the random bot its generator), whichever process plays its next decision; else a new one,
     seeded by the game, seat and version (not Python's hash: it differs between processes), thinking at most
     ``max_budget_ms`` a decision."""
-    bot = huey.get(_memory_key(game_id, seat, setting), peek=True)
+    try:
+        bot = huey.get(_memory_key(game_id, seat, setting), peek=True)
+    except Exception:  # kept by another version of the code (a class moved or changed): start afresh
+        log.warning("the kept bot of seat %d of game %s could not be read: a new one plays", seat, game_id)
+        bot = None
     if bot is None:
         seed = int.from_bytes(hashlib.sha256(f"{game_id}/{seat}/{version}".encode()).digest()[:4], "big")
         budget = min(int(setting["budget_ms"]), max_budget_ms)

@@ -58,20 +58,25 @@ def test_the_requests_in_flight_set_the_priority_and_measure_the_work_ahead(app)
     assert work.admit("10.0.0.1", 100, 4000) == Admission(100, 0.0)
 
 
-def test_a_clients_requests_take_their_turns_one_at_a_time(app):
-    """With ``TASK_CLIENT_CONCURRENCY`` 1, a client's second request in flight waits for its first (it comes after
-    it), then goes on; another client's does not wait; a turn that does not come by its deadline says so."""
+def test_a_clients_requests_take_their_turns_within_its_share_of_work(app):
+    """A client's request waits while its earlier requests in flight and its own budget make more than the client's
+    share of work (``TASK_CLIENT_WORK_SECONDS``), unless it is the client's first: two 800-ms hints go at once, a
+    second 10-s hint waits for the first; another client's does not wait; a turn that does not come by its deadline
+    says so."""
     work = HeavyWork(app.extensions["wtw_games"].storage)
-    admission = work.admit("10.0.0.1", 100, 1000)
-    with work.in_flight("10.0.0.1", admission, 1000) as first:
-        assert work.earlier("10.0.0.1", first) == 0
-        with work.in_flight("10.0.0.1", admission, 1000) as second, work.in_flight("10.0.0.2", admission, 1000) as other:
-            assert work.earlier("10.0.0.1", second) == 1 and work.earlier("10.0.0.2", other) == 0
-            assert not work.wait_turn("10.0.0.1", second, 1, until=time.monotonic() + 0.2)
-            assert work.wait_turn("10.0.0.1", second, 2, until=time.monotonic())
-            assert work.wait_turn("10.0.0.2", other, 1, until=time.monotonic())
-    with work.in_flight("10.0.0.1", admission, 1000) as alone:
-        assert work.wait_turn("10.0.0.1", alone, 1, until=time.monotonic())
+    admission = work.admit("10.0.0.1", 100, 10_000)
+    most = int(app.config["TASK_CLIENT_WORK_SECONDS"] * 1000)
+    assert most == 10_000
+    with work.in_flight("10.0.0.1", admission, 10_000) as first:
+        assert work.earlier("10.0.0.1", first) == (0, 0)
+        assert work.wait_turn("10.0.0.1", first, 10_000, most, until=time.monotonic())  # the first goes, whatever it asks
+        with work.in_flight("10.0.0.1", admission, 10_000) as second, work.in_flight("10.0.0.2", admission, 10_000) as other:
+            assert work.earlier("10.0.0.1", second) == (1, 10_000) and work.earlier("10.0.0.2", other) == (0, 0)
+            assert not work.wait_turn("10.0.0.1", second, 10_000, most, until=time.monotonic() + 0.2)
+            assert work.wait_turn("10.0.0.2", other, 10_000, most, until=time.monotonic())
+    with work.in_flight("10.0.0.1", admission, 800) as hint, work.in_flight("10.0.0.1", admission, 800) as again:
+        assert work.wait_turn("10.0.0.1", hint, 800, most, until=time.monotonic())
+        assert work.wait_turn("10.0.0.1", again, 800, most, until=time.monotonic())  # 1.6 s of work: both go
 
 
 def test_a_request_facing_more_work_than_the_queue_allows_is_refused_at_once_with_the_measured_wait(app):
