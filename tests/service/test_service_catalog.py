@@ -127,7 +127,7 @@ def test_gunicorn_serves_the_app_over_http(tmp_path):
             try:
                 status, body = _get(f"http://127.0.0.1:{port}/health")
                 break
-            except (urllib.error.URLError, ConnectionError):
+            except OSError:  # refused, reset, or no answer yet from a worker still loading the app (a busy machine)
                 assert proc.poll() is None, proc.stdout.read().decode()
                 assert time.monotonic() < deadline, "gunicorn did not start in 30 s"
                 time.sleep(0.2)
