@@ -21,10 +21,14 @@ install: $(STAMP)
 serve: $(STAMP)
 	HOST=$(HOST) PORT=$(PORT) $(VENV)/bin/gunicorn -c service/gunicorn_conf.py 'service.app:create_app()'
 
+# The tests run in PYTEST_WORKERS processes (pytest-xdist; one per core of the reference 2-core machine); 0 runs
+# them in this process alone.
+PYTEST_WORKERS ?= 2
+
 test: $(STAMP)
 	$(PY) -m ruff check solver service puzzles tests bench tools
 	$(PY) -m mypy
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n $(PYTEST_WORKERS)
 
 # The service's tests (tests/service/) on a throwaway PostgreSQL cluster: initdb in a temporary
 # directory, a server on a free loopback port, removed afterwards even when tests fail (tests/with_postgres.sh;
