@@ -1,6 +1,6 @@
 """The layers import only downward (docs/architecture.md), read from the code with ``ast``:
 
-    solver.components <- solver.rules <- solver.engine <- solver.planning <- solver.ai <- solver.render
+    solver.games.wild_tiled_west.components <- solver.games.wild_tiled_west.rules <- solver.games.wild_tiled_west.engine <- solver.games.wild_tiled_west.planning <- solver.games.wild_tiled_west.ai <- solver.games.wild_tiled_west.render
         <- solver (its command line) <- puzzles <- service
 
 A module may import its own layer and the layers below it, never one above; the imports between modules form
@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("solver", "puzzles", "service")
 #: Lowest first; a module belongs to the longest prefix that names it.
-LAYERS = ("solver.components", "solver.rules", "solver.engine", "solver.planning", "solver.ai", "solver.render",
+LAYERS = ("solver.games.wild_tiled_west.components", "solver.games.wild_tiled_west.rules", "solver.games.wild_tiled_west.engine", "solver.games.wild_tiled_west.planning", "solver.games.wild_tiled_west.ai", "solver.games.wild_tiled_west.render",
           "solver", "puzzles", "service")
 
 
@@ -93,7 +93,7 @@ def _parents(module: str) -> set[str]:
 
 def test_the_graph_is_read():
     graph, _ = _graph()
-    assert "solver.engine.game" in graph["solver.ai.bots"]  # a known import, to show the reader works
+    assert "solver.games.wild_tiled_west.engine.game" in graph["solver.games.wild_tiled_west.ai.bots"]  # a known import, to show the reader works
     assert len(graph) > 50
 
 
