@@ -13,9 +13,9 @@ import time
 
 import _path  # noqa: F401  (first: keeps bench/solver.py from shadowing the solver package)
 
-from solver.ai.bots import RandomBot, play_game
-from solver.engine.game import Game
-from solver.rules.setup import GameConfig
+from solver.games.wild_tiled_west.ai.bots import RandomBot, play_game
+from solver.games.wild_tiled_west.engine.game import Game
+from solver.games.wild_tiled_west.rules.setup import GameConfig
 
 
 def main() -> None:

@@ -21,12 +21,12 @@ import statistics
 
 import _path  # noqa: F401  (first: keeps bench/solver.py from shadowing the solver package)
 
-from solver.ai.hints import DEFAULT_BUDGET_MS, hint
-from solver.ai.random_positions import draft_positions
-from solver.ai.selfplay import run
-from solver.planning.cpsat.solve import solve_plan
-from solver.planning.plans import PlanPosition, evaluate_plan
-from solver.rules.settlement import Placement
+from solver.games.wild_tiled_west.ai.hints import DEFAULT_BUDGET_MS, hint
+from solver.games.wild_tiled_west.ai.random_positions import draft_positions
+from solver.games.wild_tiled_west.ai.selfplay import run
+from solver.games.wild_tiled_west.planning.cpsat.solve import solve_plan
+from solver.games.wild_tiled_west.planning.plans import PlanPosition, evaluate_plan
+from solver.games.wild_tiled_west.rules.settlement import Placement
 
 
 def latency_and_quality(count: int) -> None:

@@ -13,10 +13,10 @@ import time
 
 import _path  # noqa: F401  (first: keeps bench/solver.py from shadowing the solver package)
 
-from solver.ai.random_positions import random_settlement
-from solver.components.catalog import load_catalog
-from solver.rules.placement import check_placement, legal_placements
-from solver.rules.settlement import Settlement
+from solver.games.wild_tiled_west.ai.random_positions import random_settlement
+from solver.games.wild_tiled_west.components.catalog import load_catalog
+from solver.games.wild_tiled_west.rules.placement import check_placement, legal_placements
+from solver.games.wild_tiled_west.rules.settlement import Settlement
 
 
 def half_covered(seed: int) -> Settlement:

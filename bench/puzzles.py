@@ -24,7 +24,7 @@ from puzzles.daily import generate_daily
 from puzzles.generate import DIFFICULTIES
 from puzzles.position import puzzle_position
 from puzzles.verify import verify_solution
-from solver.planning.cpsat.solve import solve_plan
+from solver.games.wild_tiled_west.planning.cpsat.solve import solve_plan
 
 ANALYSIS_BUDGET_MS = 1000  #: service.app's PLACEMENTS_DEFAULT_BUDGET_MS
 

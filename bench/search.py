@@ -1,7 +1,7 @@
 """Benchmark: the information-set search (issue 29): simulations per second, latency, and the in-game hint's accuracy.
 
-1. Rate and latency: ``solver.ai.search.search`` at each ``--budget-ms`` on draft decisions met by hint bots in solo
-   and 2-player games (``solver.ai.random_positions.draft_positions``), over ``--workers`` processes (one pool kept
+1. Rate and latency: ``solver.games.wild_tiled_west.ai.search.search`` at each ``--budget-ms`` on draft decisions met by hint bots in solo
+   and 2-player games (``solver.games.wild_tiled_west.ai.random_positions.draft_positions``), over ``--workers`` processes (one pool kept
    for all, as a server would): simulations per second of wall time (median and quartiles, root options included),
    wall time median, p95 and maximum, and partial answers.  Target (issue 29): at the in-game default budget, p95
    within the budget + 100 ms with 2 workers.
@@ -27,10 +27,10 @@ from pathlib import Path
 import _path  # noqa: F401  (first: keeps bench/solver.py from shadowing the solver package)
 from tqdm import tqdm
 
-from solver.ai.hints import DEFAULT_BUDGET_MS, hint, turn_key
-from solver.ai.random_positions import draft_positions
-from solver.ai.search import SearchResult, search, search_hint
-from solver.engine.game import Game
+from solver.games.wild_tiled_west.ai.hints import DEFAULT_BUDGET_MS, hint, turn_key
+from solver.games.wild_tiled_west.ai.random_positions import draft_positions
+from solver.games.wild_tiled_west.ai.search import SearchResult, search, search_hint
+from solver.games.wild_tiled_west.engine.game import Game
 
 
 def _quantile(values: list[float], q: float) -> float:

@@ -53,9 +53,9 @@ from pathlib import Path
 import _path  # noqa: F401  (first: keeps bench/solver.py from shadowing the solver package)
 
 from service.gunicorn_worker import raise_open_files_limit
-from solver.ai.bots import RandomBot, play_game
-from solver.engine.game import Game
-from solver.rules.setup import GameConfig
+from solver.games.wild_tiled_west.ai.bots import RandomBot, play_game
+from solver.games.wild_tiled_west.engine.game import Game
+from solver.games.wild_tiled_west.rules.setup import GameConfig
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))

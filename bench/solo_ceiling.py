@@ -4,8 +4,8 @@ Not a bot: a beam search over whole solo games that *reads the true game* (futur
 deck), so it shows what our position value and option search could reach with perfect information,
 and hence how far an honest bot (which may not read them) is from the issue's target of a quarter of
 games at 150+ (Mysterious Stranger).  Each game keeps the ``--beam`` best states (by
-``solver.ai.evaluation.position_value``, in points); every state not finished is expanded by its
-``--options`` best complete options (``solver.ai.hints.rank_options``, one-step values, on the true game);
+``solver.games.wild_tiled_west.ai.evaluation.position_value``, in points); every state not finished is expanded by its
+``--options`` best complete options (``solver.games.wild_tiled_west.ai.hints.rank_options``, one-step values, on the true game);
 the game's figure is the best final score in the last beam.  Game ``i`` has seed ``seed + i``, like
 ``python -m solver selfplay`` (seed 1: the same deals as the issue's 200 solo games).
 
@@ -22,10 +22,10 @@ import statistics
 import _path  # noqa: F401  (first: keeps bench/solver.py from shadowing the solver package)
 from tqdm import tqdm
 
-from solver.ai.evaluation import position_value, total
-from solver.ai.hints import rank_options
-from solver.engine.game import Game
-from solver.rules.setup import GameConfig
+from solver.games.wild_tiled_west.ai.evaluation import position_value, total
+from solver.games.wild_tiled_west.ai.hints import rank_options
+from solver.games.wild_tiled_west.engine.game import Game
+from solver.games.wild_tiled_west.rules.setup import GameConfig
 
 SEAT = 0
 SEARCH_BUDGET_MS = 20_000  #: per expansion: large enough that no option search is cut short

@@ -14,9 +14,9 @@ import statistics
 
 import _path  # noqa: F401  (first: keeps this file from shadowing the solver package)
 
-from solver.ai.random_positions import game_positions
-from solver.planning.cpsat import solve as placement_model
-from solver.planning.enumerator import best_plan_by_enumeration
+from solver.games.wild_tiled_west.ai.random_positions import game_positions
+from solver.games.wild_tiled_west.planning.cpsat import solve as placement_model
+from solver.games.wild_tiled_west.planning.enumerator import best_plan_by_enumeration
 
 
 def summary(times: list[float]) -> str:

@@ -30,9 +30,9 @@ from puzzles.generate import (
     rating,
 )
 from puzzles.position import FORMAT, PuzzleError, hand_json, position_json
-from solver.components.catalog import catalog_dir, load_catalog, load_catalog_from
-from solver.components.values import Catalog
-from solver.planning.plans import TERMS
+from solver.games.wild_tiled_west.components.catalog import catalog_dir, load_catalog, load_catalog_from
+from solver.games.wild_tiled_west.components.values import Catalog
+from solver.games.wild_tiled_west.planning.plans import TERMS
 
 #: Change it (v3, ...) whenever generation changes, and name the earlier version's tiles in
 #: ``puzzles.position.LEGACY_TILES`` if its puzzles named tiles the catalog no longer has.  v2: the trays' 40 tile

@@ -15,19 +15,19 @@ from dataclasses import dataclass, field
 from typing import cast
 
 from puzzles.position import SCOREBOARD_SIDE
-from solver.components.catalog import load_catalog
-from solver.components.values import BoardSide, Catalog, Icon, SpaceKind, Tile
-from solver.planning.cpsat.solve import PlanResult, solve_plan
-from solver.planning.plans import PlanPosition, PlanValue, evaluate_plan
-from solver.rules.buildings import building_tiles, surrounded
-from solver.rules.buildings.registry import BANK, BARN, CACHE, GENERAL_STORE, SHERIFFS_OFFICE, TOWN_HALL
-from solver.rules.mining import partner_space
-from solver.rules.placement import Placement, legal_placements
-from solver.rules.settlement import Settlement
-from solver.rules.sheriffs_and_bandits import targets_in_sight
-from solver.rules.wild_sides import boomtown, dry_creek, signpost
-from solver.rules.wild_sides import rule_of as wild_side
-from solver.rules.wrangling import pastures
+from solver.games.wild_tiled_west.components.catalog import load_catalog
+from solver.games.wild_tiled_west.components.values import BoardSide, Catalog, Icon, SpaceKind, Tile
+from solver.games.wild_tiled_west.planning.cpsat.solve import PlanResult, solve_plan
+from solver.games.wild_tiled_west.planning.plans import PlanPosition, PlanValue, evaluate_plan
+from solver.games.wild_tiled_west.rules.buildings import building_tiles, surrounded
+from solver.games.wild_tiled_west.rules.buildings.registry import BANK, BARN, CACHE, GENERAL_STORE, SHERIFFS_OFFICE, TOWN_HALL
+from solver.games.wild_tiled_west.rules.mining import partner_space
+from solver.games.wild_tiled_west.rules.placement import Placement, legal_placements
+from solver.games.wild_tiled_west.rules.settlement import Settlement
+from solver.games.wild_tiled_west.rules.sheriffs_and_bandits import targets_in_sight
+from solver.games.wild_tiled_west.rules.wild_sides import boomtown, dry_creek, signpost
+from solver.games.wild_tiled_west.rules.wild_sides import rule_of as wild_side
+from solver.games.wild_tiled_west.rules.wrangling import pastures
 
 DIFFICULTIES = ("easy", "medium", "hard")
 #: Wild sides whose own rules change nothing a puzzle scores (docs/puzzles.md): Signpost (its set-aside

@@ -1,7 +1,7 @@
 """Playing a daily puzzle one placement at a time, as a player does in the web client (issue 28): the settlement
 after the hand's tiles placed so far, and every legal placement of each tile still in the hand.
 
-Our design, on the rulebook's placement rules (Drafting a tile) as ``solver.rules.placement`` implements them.  The
+Our design, on the rulebook's placement rules (Drafting a tile) as ``solver.games.wild_tiled_west.rules.placement`` implements them.  The
 placements so far are played in the order given, each under every rule (connection included) on the settlement the
 ones before it made, so each step is what a player sees on the board; the verdict on the whole set stays
 ``puzzles.verify.verify_solution`` (legal when some order works, and its score).  Coordinates are ``(row, col)``,
@@ -15,10 +15,10 @@ from typing import Any
 
 from puzzles.position import puzzle_position
 from puzzles.verify import illegal_verdict, known_tile, parse_solution
-from solver.components.values import Catalog
-from solver.engine.labels import placement_label
-from solver.rules.placement import check_placement, legal_placements
-from solver.rules.settlement import Settlement
+from solver.games.wild_tiled_west.components.values import Catalog
+from solver.games.wild_tiled_west.engine.labels import placement_label
+from solver.games.wild_tiled_west.rules.placement import check_placement, legal_placements
+from solver.games.wild_tiled_west.rules.settlement import Settlement
 
 
 @dataclass

@@ -10,10 +10,10 @@ The ``"position"`` of a puzzle is the player's state the score depends on::
      "paid_buildings": [index into board.tiles of each red building already surrounded and paid]}
 
 and the ``"hand"`` the tiles to place: ``[{"tile": id, "shape": text, "building": name | null}, ...]``
-(``shape`` is the catalog map of the tile, as ``solver.components.values.Tile.shape_text`` writes it).
+(``shape`` is the catalog map of the tile, as ``solver.games.wild_tiled_west.components.values.Tile.shape_text`` writes it).
 
 Everything else (tile shapes, board sides, the solo scoreboard's town bonus and wrangle points, the mining
-track, the contracts' rewards) comes from the catalog (``solver.components.catalog``).
+track, the contracts' rewards) comes from the catalog (``solver.games.wild_tiled_west.components.catalog``).
 """
 
 from __future__ import annotations
@@ -22,10 +22,10 @@ import functools
 from importlib import resources
 from pathlib import Path
 
-from solver.components.catalog import load_catalog, load_tile_designs
-from solver.components.values import Catalog, Tile
-from solver.planning.plans import PlanPosition
-from solver.rules.settlement import IllegalPlacement, Settlement
+from solver.games.wild_tiled_west.components.catalog import load_catalog, load_tile_designs
+from solver.games.wild_tiled_west.components.values import Catalog, Tile
+from solver.games.wild_tiled_west.planning.plans import PlanPosition
+from solver.games.wild_tiled_west.rules.settlement import IllegalPlacement, Settlement
 
 SCOREBOARD_SIDE = "solo"  #: a daily puzzle is solo play (rulebook: Solo play / Setup)
 FORMAT = 1  #: the puzzle JSON's format version

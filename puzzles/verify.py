@@ -1,10 +1,10 @@
 """Verifying a submitted solution: legality by the placement rules, score by the rules engine.
 
 Our design (docs/puzzles.md, "Verification"), on the rulebook's placement rules (Drafting a tile) as
-``solver.rules.placement.check_placement`` implements them.  A solution is ``{"placements": [{"tile",
+``solver.games.wild_tiled_west.rules.placement.check_placement`` implements them.  A solution is ``{"placements": [{"tile",
 "orientation", "row", "col"}, ...]}`` (the engine's ``place`` moves; coordinates ``(row, col)``, 0-based,
 row 0 at the top).  A set of placements is legal when some play order places every tile legally; it is
-scored with ``solver.planning.plans.evaluate_plan`` (the rules engine's functions), never with the CP-SAT model.
+scored with ``solver.games.wild_tiled_west.planning.plans.evaluate_plan`` (the rules engine's functions), never with the CP-SAT model.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from __future__ import annotations
 from puzzles.daily import score_breakdown
 from puzzles.format import content_id
 from puzzles.position import PuzzleError, json_field, puzzle_position
-from solver.components.values import Catalog
-from solver.planning.plans import evaluate_plan, plan_wrangles
-from solver.rules.placement import Placement, PlacementCheck, check_placement
+from solver.games.wild_tiled_west.components.values import Catalog
+from solver.games.wild_tiled_west.planning.plans import evaluate_plan, plan_wrangles
+from solver.games.wild_tiled_west.rules.placement import Placement, PlacementCheck, check_placement
 
 
 def parse_solution(solution: object, hand: set[str], known) -> list[Placement]:
@@ -56,10 +56,10 @@ def verify_solution(puzzle: dict, solution: dict, catalog: Catalog | None = None
     Legal: ``{"legal": True, "score": points, "optimum": points, "optimal": score == optimum,
     "breakdown": {term: points}, "play_order": [placement indexes in a legal order],
     "wrangles": [...]}`` (``wrangles``: for each pasture the solution touches, the cows to wrangle once it
-    is placed, 0 for none; ``solver.planning.plans.plan_wrangles``).
+    is placed, 0 for none; ``solver.games.wild_tiled_west.planning.plans.plan_wrangles``).
     Illegal: ``{"legal": False, "score": None, "optimum", "breakdown": None, "rule", "placement", "cell",
     "reason"}``: ``placement`` is the index of the first illegal placement and ``rule`` the code of
-    ``solver.rules.placement.PlacementRule`` it breaks (``overlap``, ``covers_cow``, ``covers_field``,
+    ``solver.games.wild_tiled_west.rules.placement.PlacementRule`` it breaks (``overlap``, ``covers_cow``, ``covers_field``,
     ``covers_hill``, ``covers_mine``, ``off_board``, ``unknown_orientation``, ``not_connected``,
     ``first_tile_off_x``, ...), ``cell`` the first offending ``[row, col]`` or None.
 

@@ -66,7 +66,7 @@ from service.reviews.store import REVIEW_STALL_SECONDS, Reviews
 from service.storage import BUSY_TIMEOUT_S, GameHead, Storage, database_url
 from service.web import ENDPOINTS as WEB_ENDPOINTS
 from service.web import blp as web_blp
-from solver.components.catalog import load_catalog, load_catalog_from
+from solver.games.wild_tiled_west.components.catalog import load_catalog, load_catalog_from
 
 API_TITLE = "Wild Tiled West engine"
 SWAGGER_UI_ROUTE = "/docs/swagger-ui"  #: where /docs loads swagger-ui's files from (the swagger-ui-bundle package)
@@ -113,7 +113,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
 
     The catalog is loaded and validated at start-up from the ``CATALOG_DIR`` setting (default ``$WTW_CATALOG``, else
     the packaged data: a player's corrected copy of the data files), so a broken data file stops the service
-    from starting (``solver.components.catalog.CatalogError``, naming each problem's file, entry and constraint)
+    from starting (``solver.games.wild_tiled_west.components.catalog.CatalogError``, naming each problem's file, entry and constraint)
     instead of failing on a request; the games, hints, analysis, puzzles and catalog resources all use it.  The
     database tables are created when missing.
     """

@@ -130,7 +130,7 @@ class ReviewRecord(Base):
     settings, so asking twice finds the same review), the search's ``budget_ms`` per decision, ``simulations``
     (null: the budget alone) and ``search_seed``; ``total`` decisions to review (null until the first slice counted them), ``done`` of them reviewed so far (the
     optimistic check of each slice written: ``UPDATE ... WHERE done = :read``), ``rows`` the reviewed decisions
-    (``solver.ai.review.review_decision``, every seat's, unfiltered: answers filter them per viewer), ``finished``,
+    (``solver.games.wild_tiled_west.ai.review.review_decision``, every seat's, unfiltered: answers filter them per viewer), ``finished``,
     and ``failed`` (the reason, when the review could not be made)."""
 
     __tablename__ = "reviews"

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from solver.components.catalog import board_side_from_map, load_catalog, tile_from_map
-from solver.components.provenance import Sourced, parse_source
-from solver.components.values import Board, Catalog
-from solver.engine.game import Game
-from solver.rules.setup import GameConfig, SeatConfig
+from solver.games.wild_tiled_west.components.catalog import board_side_from_map, load_catalog, tile_from_map
+from solver.games.wild_tiled_west.components.provenance import Sourced, parse_source
+from solver.games.wild_tiled_west.components.values import Board, Catalog
+from solver.games.wild_tiled_west.engine.game import Game
+from solver.games.wild_tiled_west.rules.setup import GameConfig, SeatConfig
 
 SOURCE = Sourced(parse_source("reconstructed: test fixture"))
 

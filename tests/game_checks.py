@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from solver.ai.bots import RandomBot, play_game
-from solver.engine.game import Game
-from solver.rules.dice import die_line
+from solver.games.wild_tiled_west.ai.bots import RandomBot, play_game
+from solver.games.wild_tiled_west.engine.game import Game
+from solver.games.wild_tiled_west.rules.dice import die_line
 
 
 def check_invariants(game: Game) -> None:

@@ -1,11 +1,14 @@
 """The layers import only downward (docs/architecture.md), read from the code with ``ast``:
 
-    solver.components <- solver.rules <- solver.engine <- solver.planning <- solver.ai <- solver.render
-        <- solver (its command line) <- puzzles <- service
+    solver.core <- every game's layers: solver.games.<game>.components <- .rules <- .engine <- .planning <- .ai
+        <- .render <- .cli <- solver.games (the games' registration) <- solver (its __main__ and __init__)
+        <- puzzles <- service
 
 A module may import its own layer and the layers below it, never one above; the imports between modules form
 no cycle; and no module imports a module of the project inside a function (the way a cycle is hidden).
 Imports under ``if TYPE_CHECKING:`` count like any other: an annotation may not point up a layer or close a cycle.
+The games are the packages found under solver/games/: each has the same layers, the core imports none of them,
+and no module of one game imports another game's package.
 """
 
 from __future__ import annotations
@@ -15,9 +18,19 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("solver", "puzzles", "service")
-#: Lowest first; a module belongs to the longest prefix that names it.
-LAYERS = ("solver.components", "solver.rules", "solver.engine", "solver.planning", "solver.ai", "solver.render",
-          "solver", "puzzles", "service")
+#: Every game's package, found on disk, so that a game is checked by being there.
+GAMES = tuple(sorted(f"solver.games.{p.name}" for p in (ROOT / "solver" / "games").iterdir() if (p / "__init__.py").is_file()))
+#: A game's layers, lowest first (each game has these; the core is below them all).
+GAME_LAYERS = ("components", "rules", "engine", "planning", "ai", "render", "cli")
+#: Lowest first; a module belongs to the longest prefix that names it.  Every game's layers share one rank, so a
+#: game's layer is never "above" another game's (a game importing another game fails its own test below).
+LAYERS: tuple[tuple[str, ...], ...] = (("solver.core",), *(tuple(f"{g}.{n}" for g in GAMES) for n in GAME_LAYERS),
+                                       ("solver.games",), ("solver",), ("puzzles",), ("service",))
+
+
+def _game(module: str) -> str | None:
+    """The game package ``module`` is part of, or None."""
+    return next((g for g in GAMES if module == g or module.startswith(g + ".")), None)
 
 
 def _module_name(path: Path) -> str:
@@ -73,8 +86,12 @@ def _imports(module: str, path: Path, known: set[str]) -> tuple[set[str], list[t
 
 
 def _layer(module: str) -> int:
-    return max((i for i, name in enumerate(LAYERS) if module == name or module.startswith(name + ".")),
-               key=lambda i: len(LAYERS[i]))
+    return max(((i, len(prefix)) for i, prefixes in enumerate(LAYERS) for prefix in prefixes
+                if module == prefix or module.startswith(prefix + ".")), key=lambda found: found[1])[0]
+
+
+def _layer_name(module: str) -> str:
+    return next(p for p in LAYERS[_layer(module)] if module == p or module.startswith(p + "."))
 
 
 def _graph() -> tuple[dict[str, set[str]], dict[str, list[tuple[int, str]]]]:
@@ -93,13 +110,15 @@ def _parents(module: str) -> set[str]:
 
 def test_the_graph_is_read():
     graph, _ = _graph()
-    assert "solver.engine.game" in graph["solver.ai.bots"]  # a known import, to show the reader works
+    assert "solver.games.wild_tiled_west.engine.game" in graph["solver.games.wild_tiled_west.ai.bots"]  # a known import, to show the reader works
     assert len(graph) > 50
+    assert "solver.games.wild_tiled_west" in GAMES  # the games are found, so the rules over them are not empty
+    assert "solver.core.registry" in graph["solver.games"]
 
 
 def test_layers_import_only_downward():
     graph, _ = _graph()
-    upward = [f"{m} ({LAYERS[_layer(m)]}) imports {d} ({LAYERS[_layer(d)]})"
+    upward = [f"{m} ({_layer_name(m)}) imports {d} ({_layer_name(d)})"
               for m, deps in sorted(graph.items()) for d in sorted(deps)
               if _layer(d) > _layer(m) and d not in _parents(m)]
     assert not upward, "imports that run up the layers:\n" + "\n".join(upward)
@@ -135,3 +154,24 @@ def test_no_import_cycle():
         if m not in state:
             visit(m)
     assert not cycles, "import cycles:\n" + "\n".join(cycles)
+
+
+def test_every_module_of_a_game_is_in_one_of_its_layers():
+    graph, _ = _graph()
+    outside = [m for m in sorted(graph) if (g := _game(m)) and m != g
+               and not any(m == f"{g}.{n}" or m.startswith(f"{g}.{n}.") for n in GAME_LAYERS)]
+    assert not outside, f"modules of a game outside its layers {GAME_LAYERS}:\n" + "\n".join(outside)
+
+
+def test_the_core_imports_no_game():
+    graph, _ = _graph()
+    found = [f"{m} imports {d}" for m, deps in sorted(graph.items()) if m == "solver.core" or m.startswith("solver.core.")
+             for d in sorted(deps) if d == "solver.games" or d.startswith("solver.games.")]
+    assert not found, "the core imports a game:\n" + "\n".join(found)
+
+
+def test_no_game_imports_another_game():
+    graph, _ = _graph()
+    found = [f"{m} imports {d}" for m, deps in sorted(graph.items()) if (g := _game(m))
+             for d in sorted(deps) if _game(d) not in (None, g)]
+    assert not found, "a game imports another game:\n" + "\n".join(found)

@@ -1,5 +1,5 @@
 """A correction of the data files reaches everything (issue 25): a person holding the physical game copies
-``solver/components/data``, corrects a wrangle's points, a Tussle's points, a town bonus, the tombstone value
+``solver/games/wild_tiled_west/components/data``, corrects a wrangle's points, a Tussle's points, a town bonus, the tombstone value
 and the supply of cowpokes, and the engine's score, the planner's objective, the hint's gain and a daily
 puzzle's verified score all follow, with no code touched.  A corrected value that still claims the rulebook as
 its source is refused by the catalog check."""
@@ -17,9 +17,9 @@ from puzzles.position import puzzle_position
 from puzzles.verify import verify_solution
 from service.app import create_app
 from solver.__main__ import main as cli_main
-from solver.ai.bots import RandomBot
-from solver.ai.hints import hint
-from solver.components.catalog import (
+from solver.games.wild_tiled_west.ai.bots import RandomBot
+from solver.games.wild_tiled_west.ai.hints import hint
+from solver.games.wild_tiled_west.components.catalog import (
     CATALOG_ENV,
     CatalogError,
     board_side_from_map,
@@ -28,14 +28,14 @@ from solver.components.catalog import (
     load_catalog_from,
     tile_from_map,
 )
-from solver.engine.game import Game
-from solver.planning.cpsat.solve import solve_plan
-from solver.planning.plans import PlanPosition, bandit_value, play
-from solver.rules.endgame import endgame_points
-from solver.rules.placement import Placement
-from solver.rules.settlement import Settlement
-from solver.rules.setup import GameConfig
-from solver.rules.towns import completed_towns
+from solver.games.wild_tiled_west.engine.game import Game
+from solver.games.wild_tiled_west.planning.cpsat.solve import solve_plan
+from solver.games.wild_tiled_west.planning.plans import PlanPosition, bandit_value, play
+from solver.games.wild_tiled_west.rules.endgame import endgame_points
+from solver.games.wild_tiled_west.rules.placement import Placement
+from solver.games.wild_tiled_west.rules.settlement import Settlement
+from solver.games.wild_tiled_west.rules.setup import GameConfig
+from solver.games.wild_tiled_west.rules.towns import completed_towns
 from tests.fixtures import fixture_game, place
 
 GOLDEN = Path(__file__).parent / "golden_puzzles"

@@ -23,8 +23,8 @@ from pathlib import Path
 
 from ortools.sat.python import cp_model
 
-from solver.components.catalog import load_catalog, load_tile_designs
-from solver.components.values import Catalog, Icon, Tile
+from solver.games.wild_tiled_west.components.catalog import load_catalog, load_tile_designs
+from solver.games.wild_tiled_west.components.values import Catalog, Icon, Tile
 
 
 def features(tile: Tile) -> Counter[str]:

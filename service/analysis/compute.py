@@ -1,10 +1,10 @@
 """Hints and best plans for the HTTP API, from one seat's position only (``Game.position(seat)`` data).
 
 ``seat_hint`` answers ``GET /games/{id}/hint`` and ``POST /analysis/hint`` with the information-set search
-(``solver.ai.search.search_hint``: anytime, its best options with their uncertainty);
-``best_plan`` answers ``POST /analysis/placements`` with the CP-SAT planner (``solver.planning.cpsat.solve.
+(``solver.games.wild_tiled_west.ai.search.search_hint``: anytime, its best options with their uncertainty);
+``best_plan`` answers ``POST /analysis/placements`` with the CP-SAT planner (``solver.games.wild_tiled_west.planning.cpsat.solve.
 solve_plan``).  Both read nothing but the position given: the hidden cards and future chance are sampled
-(``solver.ai.determinize.sample_game``), never looked up.  Budgets are capped by the caller (the server's
+(``solver.games.wild_tiled_west.ai.determinize.sample_game``), never looked up.  Budgets are capped by the caller (the server's
 settings).  Every failure is a ``service.problems.Refused`` (422 for a position the engine cannot play
 from, with the reason): no position, however malformed, makes a 500.
 """
@@ -18,12 +18,12 @@ from typing import Any, cast
 
 from puzzles.position import PuzzleError, puzzle_position
 from service.problems import Refused
-from solver.ai.determinize import PositionError, sample_game
-from solver.ai.hints import HintError
-from solver.ai.search import search_hint
-from solver.components.values import Catalog
-from solver.planning.cpsat.solve import solve_plan
-from solver.planning.plans import PlanPosition
+from solver.games.wild_tiled_west.ai.determinize import PositionError, sample_game
+from solver.games.wild_tiled_west.ai.hints import HintError
+from solver.games.wild_tiled_west.ai.search import search_hint
+from solver.games.wild_tiled_west.components.values import Catalog
+from solver.games.wild_tiled_west.planning.cpsat.solve import solve_plan
+from solver.games.wild_tiled_west.planning.plans import PlanPosition
 
 log = logging.getLogger(__name__)
 SAMPLE_SEED = 0  #: hidden values are sampled with this seed: the same position gets the same answer
@@ -53,7 +53,7 @@ def check_decision(position: dict[str, Any], not_yours: int, over: int) -> None:
 
 def seat_hint(position: dict[str, Any], top: int, budget_ms: int, catalog: Catalog, simulations: int | None = None,
               seed: int = SAMPLE_SEED) -> dict[str, Any]:
-    """``solver.ai.search.search_hint`` for ``position``'s seat: the search runs until ``budget_ms`` (already capped
+    """``solver.games.wild_tiled_west.ai.search.search_hint`` for ``position``'s seat: the search runs until ``budget_ms`` (already capped
     by the server) is spent or, when given, ``simulations`` are done, whichever comes first, on one process (the
     queue's processes are the server's parallelism); its determinizations are seeded by ``seed``, so a search cut by
     its simulation count gives the same answer again.  The answer's ``seed`` is named ``search_seed``.

@@ -2,7 +2,7 @@
 /analysis/hint`` and ``POST /analysis/placements`` (docs/api.md, "Hints and analysis").
 
 A posted position is checked here for its top-level shape only (the members every ``Game.position``
-has, with their types); its content is the engine's to judge (``solver.ai.determinize.sample_game``), and a
+has, with their types); its content is the engine's to judge (``solver.games.wild_tiled_west.ai.determinize.sample_game``), and a
 position the engine cannot play from is a 422 ``malformed_position``.  Budgets above the server's cap are
 lowered to it (the answer says which budget was used); below 1 ms, or not whole numbers, they are 422.
 """

@@ -9,7 +9,7 @@ from typing import Any
 from service.analysis.compute import best_plan, puzzle_plan, seat_hint
 from service.fairness import TIERS
 from service.heavy import huey, refusals, task_app
-from solver.components.values import Catalog
+from solver.games.wild_tiled_west.components.values import Catalog
 
 
 def _catalog() -> Catalog:

@@ -1,14 +1,14 @@
 """The read-only catalog resource, ``/catalog/...`` (blueprint ``catalog``): ``GET /catalog/tiles``, ``GET
 /catalog/boards``, ``GET /catalog/boards/{board_id}`` and ``GET /catalog/scoreboard``, the game's components
 with their provenance.  ``routes`` holds the views and ``schemas`` their marshmallow schemas; the data is the
-loaded catalog (``solver.components.catalog``), nothing is stored.
+loaded catalog (``solver.games.wild_tiled_west.components.catalog``), nothing is stored.
 """
 
 from __future__ import annotations
 
 from flask import current_app
 
-from solver.components.values import Catalog
+from solver.games.wild_tiled_west.components.values import Catalog
 
 
 def app_catalog() -> Catalog:

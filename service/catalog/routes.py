@@ -22,7 +22,7 @@ from service.catalog.schemas import (
 )
 from service.parsing import Blueprint
 from service.problems import Refused, problem_responses
-from solver.render.svg import tile_svg
+from solver.games.wild_tiled_west.render.svg import tile_svg
 
 blp = Blueprint("catalog", __name__, url_prefix="/catalog", description="The game's components, read-only")
 

@@ -1,6 +1,6 @@
 """Marshmallow schemas of the read-only catalog resources (``GET /catalog/...``).
 
-They dump the immutable component objects of ``solver.components.values`` directly.  Coordinates are
+They dump the immutable component objects of ``solver.games.wild_tiled_west.components.values`` directly.  Coordinates are
 ``[row, col]``, 0-based, row 0 at the top; gold, points and counts are whole numbers.  Every
 entry has ``provenance``: ``{"source": {"kind", "note"}, "fields": {name: {"kind", "note"}}}``
 where ``kind`` is rulebook, public, derived or reconstructed.
@@ -11,8 +11,8 @@ from __future__ import annotations
 from marshmallow import Schema, fields
 from marshmallow.validate import Range
 
-from solver.components.geometry import turned_and_mirrored
-from solver.components.values import BOARD_LEGEND, TILE_LEGEND, SpaceKind
+from solver.games.wild_tiled_west.components.geometry import turned_and_mirrored
+from solver.games.wild_tiled_west.components.values import BOARD_LEGEND, TILE_LEGEND, SpaceKind
 
 
 def _legend_json(legend: dict) -> dict[str, dict[str, object]]:
@@ -75,7 +75,7 @@ class OrientationSchema(Schema):
 
 def _orientation_shapes(tile) -> list[dict[str, object]]:
     """``OrientationSchema`` of each orientation of ``tile``, with ``turned`` and ``mirrored``: the orientation index
-    a quarter-turn clockwise and a left-right flip of it make (``solver.components.geometry.turned_and_mirrored``)."""
+    a quarter-turn clockwise and a left-right flip of it make (``solver.games.wild_tiled_west.components.geometry.turned_and_mirrored``)."""
     steps = turned_and_mirrored(tile.orientations)
     return [{**shape, "turned": turned, "mirrored": mirrored}
             for shape, (turned, mirrored) in zip(OrientationSchema(many=True).dump(tile.orientations), steps)]

@@ -13,7 +13,7 @@ default; the service has no accounts: every game is created without one, so the 
 is kept between its decisions in the queue's store (``_bot``), so the process that plays its next decision goes on
 with the rest of its chosen option.
 
-A bot sees only its seat's knowledge: ``solver.ai.bots`` choose from ``Game.position(seat)`` with the hidden values
+A bot sees only its seat's knowledge: ``solver.games.wild_tiled_west.ai.bots`` choose from ``Game.position(seat)`` with the hidden values
 sampled (the random bot from the legal moves alone).
 
 Nothing is lost when a process dies: the games row says whether a bot's decision is pending (``pending_bot``), and
@@ -36,8 +36,8 @@ from service.fairness import TIERS, tier
 from service.games.store import Games
 from service.heavy import BACKGROUND, huey, task_app
 from service.storage import GameHead
-from solver.ai.bots import BOTS, Bot, make_bot
-from solver.engine.game import Game
+from solver.games.wild_tiled_west.ai.bots import BOTS, Bot, make_bot
+from solver.games.wild_tiled_west.engine.game import Game
 
 log = logging.getLogger(__name__)
 BOT_NAMES = tuple(BOTS)  #: the bots a seat may be played by

@@ -21,7 +21,7 @@ import unicodedata
 from marshmallow import ValidationError
 from marshmallow.validate import Validator
 
-from solver.ai.bots import BOTS
+from solver.games.wild_tiled_west.ai.bots import BOTS
 
 #: letters and symbols of the visible categories that are drawn blank: the Hangul fillers (U+115F, U+1160, U+3164,
 #: U+FFA0: the default-ignorable code points among the letters) and U+2800 BRAILLE PATTERN BLANK

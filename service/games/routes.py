@@ -48,9 +48,9 @@ from service.games.store import Games, dumps, dumps_page, fingerprint
 from service.parsing import Blueprint
 from service.problems import Refused, problem_responses
 from service.storage import default_name
-from solver.render.board_data import board_data
-from solver.render.svg import settlement_svg
-from solver.rules.setup import ConfigError, GameConfig, SeatConfig
+from solver.games.wild_tiled_west.render.board_data import board_data
+from solver.games.wild_tiled_west.render.svg import settlement_svg
+from solver.games.wild_tiled_west.rules.setup import ConfigError, GameConfig, SeatConfig
 
 blp = Blueprint("games", __name__, url_prefix="/games", description="Full games: create, view, move, undo, events")
 

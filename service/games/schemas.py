@@ -18,9 +18,9 @@ from service.catalog import app_catalog
 from service.games.history import POINT_PATTERN, EventPoint
 from service.games.names import MAX_MARKS, MarkRuns, NotABotsName, VisibleName, nfc
 from service.parsing import StrictBoolean
-from solver.ai.bots import BOTS
-from solver.rules.moves import FIELD_DOCS, MOVES, move_fields
-from solver.rules.setup import SIDE_CHOICES
+from solver.games.wild_tiled_west.ai.bots import BOTS
+from solver.games.wild_tiled_west.rules.moves import FIELD_DOCS, MOVES, move_fields
+from solver.games.wild_tiled_west.rules.setup import SIDE_CHOICES
 
 SEED_RANGE = Range(-(2**63), 2**63 - 1)
 SMALL = Range(0, 999)
@@ -164,7 +164,7 @@ class GameCreateSchema(Schema):
 
 
 def _move_field(name: str, kind: type, nullable: bool) -> fields.Field:
-    """The schema field of a move's field, from its type in ``solver.rules.moves``."""
+    """The schema field of a move's field, from its type in ``solver.games.wild_tiled_west.rules.moves``."""
     doc = {"description": FIELD_DOCS[name]}
     if kind is int:
         return fields.Integer(strict=True, validate=SMALL, metadata=doc)
@@ -178,7 +178,7 @@ def _nullable(name: str) -> bool:
 
 
 #: One move: an element of ``GET /games/{game_id}/legal-moves`` posted back unchanged, or its key fields.  Built
-#: from the engine's one definition of the moves (``solver.rules.moves``): its ``type`` is one of ``MOVES`` and
+#: from the engine's one definition of the moves (``solver.games.wild_tiled_west.rules.moves``): its ``type`` is one of ``MOVES`` and
 #: every field any move carries is listed with its type; the engine checks the move against the pending decision.
 MoveSchema = type("MoveSchema", (Schema,), {
     "__doc__": """One move: an element of ``GET /games/{game_id}/legal-moves`` posted back unchanged, or its key
@@ -186,7 +186,7 @@ MoveSchema = type("MoveSchema", (Schema,), {
     decision; this schema only checks the members' types.""",
     "type": fields.String(required=True, validate=OneOf(list(MOVES)), metadata={"example": "draft"}),
     **{name: _move_field(name, kind, _nullable(name)) for name, kind in move_fields().items()},
-    # what legal-moves adds for people and drawing (solver.engine.labels); accepted back and ignored
+    # what legal-moves adds for people and drawing (solver.games.wild_tiled_west.engine.labels); accepted back and ignored
     "label": fields.String(validate=Length(max=500), metadata={
         "description": "legal-moves: the move in one line (which die, stack and tile; where a tile goes and how it "
                        "is turned). Ignored when posted back"}),
@@ -512,7 +512,7 @@ class PositionSchema(OpenSchema):
 
 
 class BoardDataSchema(Schema):
-    """A settlement board as data (``solver.render.board_data.board_data``): ``squares[row][col]`` = ``{printed:
+    """A settlement board as data (``solver.games.wild_tiled_west.render.board_data.board_data``): ``squares[row][col]`` = ``{printed:
     {char, kind, coverable, suit, number, town}, tile: index into tiles or null, content: the covering tile square
     {char, terrain, icon, suit, named_building} or null, token: cowpoke | tombstone | hill_bandit | null}``;
     ``tiles`` in placement order ``{tile, type, copy, building, orientation, row, col, squares}``; ``towns``

@@ -37,11 +37,11 @@ from service.games.history import EventPoint, History
 from service.problems import Refused
 from service.storage import GameHead, MoveMark, Storage, default_name
 from service.tokens import bearer_token, digest, new_token, seat_of
-from solver.components.catalog import load_catalog
-from solver.components.values import Catalog
-from solver.engine.game import Game, IllegalMove
-from solver.engine.labels import annotated
-from solver.rules.setup import GameConfig
+from solver.games.wild_tiled_west.components.catalog import load_catalog
+from solver.games.wild_tiled_west.components.values import Catalog
+from solver.games.wild_tiled_west.engine.game import Game, IllegalMove
+from solver.games.wild_tiled_west.engine.labels import annotated
+from solver.games.wild_tiled_west.rules.setup import GameConfig
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -439,7 +439,7 @@ class Games:
 
     def legal_moves(self, head: GameHead, seat: int) -> dict[str, Any]:
         """The pending decision and, when it is ``seat``'s, its options (else none), each with its ``label`` and, for
-        a placement, its ``squares`` (``solver.engine.labels.annotated``)."""
+        a placement, its ``squares`` (``solver.games.wild_tiled_west.engine.labels.annotated``)."""
         def read(h: GameHead, game: Game) -> dict[str, Any]:
             pending = game.pending()
             moves = [annotated(game, m) for m in game.legal_moves()] if pending and pending["seat"] == seat else []

@@ -25,7 +25,7 @@ from service.puzzles.schemas import DailyQuerySchema, PuzzleBoardSchema, PuzzleS
 from service.puzzles.store import PuzzleStore
 from service.puzzles.tasks import daily_puzzle
 from service.storage import StoredPuzzle
-from solver.render.svg import settlement_svg
+from solver.games.wild_tiled_west.render.svg import settlement_svg
 
 blp = Blueprint("puzzles", __name__, url_prefix="/puzzles", description="Daily solo puzzles: fetch one, submit a solution")
 

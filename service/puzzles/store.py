@@ -32,7 +32,7 @@ from puzzles.verify import verify_solution
 from service.cache import LRUCache
 from service.problems import Refused
 from service.storage import Storage, StoredPuzzle
-from solver.components.values import Catalog
+from solver.games.wild_tiled_west.components.values import Catalog
 
 log = logging.getLogger(__name__)
 #: Members of a stored puzzle that no answer shows: the optimal solution and its score by term.

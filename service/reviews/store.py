@@ -5,13 +5,13 @@ A review is asked for with the search's settings: ``budget_ms`` per decision (ca
 game and those settings, so asking twice (or from two workers at once) finds the same review, which is made once.
 
 It is made on the heavy-work queue (``service.reviews.tasks``), at background priority and a slice at a time: each
-task reviews decisions for about ``REVIEW_SLICE_SECONDS`` (``solver.ai.review.review_decision``, one decision at a
+task reviews decisions for about ``REVIEW_SLICE_SECONDS`` (``solver.games.wild_tiled_west.ai.review.review_decision``, one decision at a
 time, from the deciding seat's position only), writes them with the optimistic check of ``Storage.advance_review``
 (of two tasks that reviewed the same slice, one write is kept) and queues the next slice, so hints and bot turns
 asked meanwhile go first.  Unfinished reviews left by a process that died are queued again by the minute's sweep.
 
 Answers are built per viewer by allow-list: a decision of the viewer's own seat is shown whole; another seat's
-played and best moves are shown as the move log shows them to the viewer (``solver.engine.views.move_view``: a kept
+played and best moves are shown as the move log shows them to the viewer (``solver.games.wild_tiled_west.engine.views.move_view``: a kept
 partner withheld), and their labels only when nothing was withheld.  Source: our design (docs/hints.md, "Move
 review").
 """
@@ -28,10 +28,10 @@ from typing import Any
 from service.models import utcnow
 from service.problems import Refused
 from service.storage import GameHead, Storage, StoredReview
-from solver.ai.review import decisions, review_decision, summary
-from solver.components.values import Catalog
-from solver.engine.views import move_view
-from solver.rules.setup import GameConfig
+from solver.games.wild_tiled_west.ai.review import decisions, review_decision, summary
+from solver.games.wild_tiled_west.components.values import Catalog
+from solver.games.wild_tiled_west.engine.views import move_view
+from solver.games.wild_tiled_west.rules.setup import GameConfig
 
 log = logging.getLogger(__name__)
 REVIEW_STALL_SECONDS = 120  #: an unfinished review not written for this long is queued again by the sweep
@@ -142,7 +142,7 @@ class Reviews:
     def view(review: StoredReview, viewer: int | None) -> dict[str, Any]:
         """The review as ``viewer`` (a seat, or ``None``) may see it: ``id``, ``game``, ``status`` (``status``),
         ``reason`` (when failed), the search's ``budget_ms``, ``simulations`` and ``search_seed``, ``progress`` (``done``
-        and ``total`` decisions; total null until counted), ``seats`` (per seat: ``solver.ai.review.summary``, points
+        and ``total`` decisions; total null until counted), ``seats`` (per seat: ``solver.games.wild_tiled_west.ai.review.summary``, points
         lost) and ``decisions`` (reviewed so far, in play order: ``decision_view``)."""
         out: dict[str, Any] = {
             "id": review.id, "game": review.game_id, "status": status(review), "budget_ms": review.budget_ms,

@@ -8,17 +8,17 @@ import random
 import pytest
 
 from solver.__main__ import main as cli_main
-from solver.ai import hints
-from solver.ai.bots import GreedyBot, HintBot, RandomBot, make_bot, play_game
-from solver.ai.determinize import PositionError, sample_game
-from solver.ai.evaluation import TERMS, position_value, potential_share, remaining
-from solver.ai.hints import LOOKAHEAD_OPTIONS, HintError, _Search, hint, rank_options
-from solver.engine.game import Game
-from solver.planning.cpsat.solve import solve_plan
-from solver.planning.plans import PlanPosition, evaluate_plan, pink_building_gain
-from solver.rules.endgame import pink_building_points
-from solver.rules.settlement import Placement
-from solver.rules.setup import GameConfig, SeatConfig
+from solver.games.wild_tiled_west.ai import hints
+from solver.games.wild_tiled_west.ai.bots import GreedyBot, HintBot, RandomBot, make_bot, play_game
+from solver.games.wild_tiled_west.ai.determinize import PositionError, sample_game
+from solver.games.wild_tiled_west.ai.evaluation import TERMS, position_value, potential_share, remaining
+from solver.games.wild_tiled_west.ai.hints import LOOKAHEAD_OPTIONS, HintError, _Search, hint, rank_options
+from solver.games.wild_tiled_west.engine.game import Game
+from solver.games.wild_tiled_west.planning.cpsat.solve import solve_plan
+from solver.games.wild_tiled_west.planning.plans import PlanPosition, evaluate_plan, pink_building_gain
+from solver.games.wild_tiled_west.rules.endgame import pink_building_points
+from solver.games.wild_tiled_west.rules.settlement import Placement
+from solver.games.wild_tiled_west.rules.setup import GameConfig, SeatConfig
 from tests.rules.test_buildings import RANCH, settle
 from tests.rules.test_buildings import new as new_building_game
 
@@ -260,7 +260,7 @@ def test_finished_game_value_is_the_final_score():
 def test_stables_are_credited_by_the_share_of_horseshoes_covered():
     """Building guide / Stables: 8 points at the Endgame once every horseshoe is covered; before that the
     evaluation credits STABLES_PROGRESS_SHARE of them per share of the horseshoes covered."""
-    from solver.planning.weights import STABLES_PROGRESS_SHARE
+    from solver.games.wild_tiled_west.planning.weights import STABLES_PROGRESS_SHARE
     from tests.fixtures import fixture_game, place, resolve
 
     rows = ["u...X", ".....", "...u."]  # two horseshoes
@@ -283,7 +283,7 @@ def test_stables_are_credited_by_the_share_of_horseshoes_covered():
 
 def test_potentials_fade_with_the_square_root_of_the_game_left():
     """Gold, bullets, open pastures and ace progress keep remaining ** POTENTIAL_EXPONENT of their worth."""
-    from solver.planning.weights import BULLET_VALUE, GOLD_VALUE, POTENTIAL_EXPONENT
+    from solver.games.wild_tiled_west.planning.weights import BULLET_VALUE, GOLD_VALUE, POTENTIAL_EXPONENT
 
     game = until(advance(1, 3, 40), "draft")
     rest = remaining(game)
@@ -419,7 +419,7 @@ def test_options_stay_legal_when_two_plays_cover_the_same_squares():
 
 
 def test_labels_name_partners_and_choices():
-    from solver.ai.hints import label
+    from solver.games.wild_tiled_west.ai.hints import label
 
     game = Game(GameConfig(players=2, seed=1))
     assert game.pending()["type"] == "keep_partner"
@@ -441,8 +441,8 @@ def test_options_are_distinct_turns():
 
 
 def test_partner_priors_cover_every_partner_card():
-    from solver.ai.partner_priors import PRIORS_FILE, partner_priors
-    from solver.components.catalog import load_catalog
+    from solver.games.wild_tiled_west.ai.partner_priors import PRIORS_FILE, partner_priors
+    from solver.games.wild_tiled_west.components.catalog import load_catalog
 
     priors = partner_priors()
     assert set(priors) == {c.id for c in load_catalog().partners}
@@ -451,7 +451,7 @@ def test_partner_priors_cover_every_partner_card():
 
 
 def test_keep_partner_hint_prefers_the_card_expected_to_score_more():
-    from solver.ai.partner_priors import partner_priors
+    from solver.games.wild_tiled_west.ai.partner_priors import partner_priors
 
     priors = partner_priors()
     checked = 0
@@ -476,7 +476,7 @@ def _wrangle_kinds(moves: list[dict]) -> list[bool]:
 def test_solo_look_ahead_weighs_both_wrangle_choices():
     """A solo draft option that meets a wrangle decision is also played with the other choice (wait
     instead of wrangling, or wrangle instead of waiting), and the look-ahead ranks both."""
-    from solver.ai.hints import _candidates
+    from solver.games.wild_tiled_west.ai.hints import _candidates
 
     found = None
     for seed in range(40):

@@ -9,14 +9,14 @@ import time
 import pytest
 
 from solver.__main__ import main as cli_main
-from solver.ai import search as search_module
-from solver.ai.bots import RandomBot, SearchBot, make_bot, parse_bot
-from solver.ai.determinize import sample_game
-from solver.ai.hints import HintError
-from solver.ai.review import decisions, review_game
-from solver.ai.search import InformationSetSearch, SearchResult, root_options, search, search_hint
-from solver.engine.game import Game
-from solver.rules.setup import GameConfig
+from solver.games.wild_tiled_west.ai import search as search_module
+from solver.games.wild_tiled_west.ai.bots import RandomBot, SearchBot, make_bot, parse_bot
+from solver.games.wild_tiled_west.ai.determinize import sample_game
+from solver.games.wild_tiled_west.ai.hints import HintError
+from solver.games.wild_tiled_west.ai.review import decisions, review_game
+from solver.games.wild_tiled_west.ai.search import InformationSetSearch, SearchResult, root_options, search, search_hint
+from solver.games.wild_tiled_west.engine.game import Game
+from solver.games.wild_tiled_west.rules.setup import GameConfig
 from tests.ai.test_hints import advance, play_option, until
 
 

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from solver.components.catalog import (
+from solver.games.wild_tiled_west.components.catalog import (
     BUILDING_GUIDE,
     CatalogError,
     board_side_from_map,
@@ -18,9 +18,9 @@ from solver.components.catalog import (
     load_catalog_from,
     tile_from_map,
 )
-from solver.components.geometry import STEPS, is_edge_connected
-from solver.components.provenance import SourceKind, parse_source
-from solver.components.values import Icon, SpaceKind, Suit
+from solver.games.wild_tiled_west.components.geometry import STEPS, is_edge_connected
+from solver.games.wild_tiled_west.components.provenance import SourceKind, parse_source
+from solver.games.wild_tiled_west.components.values import Icon, SpaceKind, Suit
 
 
 @pytest.fixture(scope="module")
@@ -263,7 +263,7 @@ def test_parse_source_rejects(text):
 
 
 def test_docs_components_md_lists_the_current_reconstructed_values(catalog):
-    from solver.components.report import reconstructed_report
+    from solver.games.wild_tiled_west.components.report import reconstructed_report
 
     path = Path(__file__).resolve().parents[2] / "docs" / "components.md"
     assert path.read_text(encoding="utf-8") == reconstructed_report(catalog), "run: make catalog-report"
@@ -364,7 +364,7 @@ def test_a_wild_side_without_a_rule_is_refused_not_crashed(tmp_path):
     # Found by the type checker: sorted() over the boards' rules raised TypeError on a missing rule.
     import shutil
 
-    from solver.components.catalog import data_dir, load_catalog_from
+    from solver.games.wild_tiled_west.components.catalog import data_dir, load_catalog_from
 
     folder = tmp_path / "data"
     shutil.copytree(data_dir(), folder)

@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solver.components.catalog import load_catalog, tile_from_map
-from solver.components.geometry import Grid, anchor_masks, is_edge_connected, orientations, transform
+from solver.games.wild_tiled_west.components.catalog import load_catalog, tile_from_map
+from solver.games.wild_tiled_west.components.geometry import Grid, anchor_masks, is_edge_connected, orientations, transform
 
 
 def _shape(cells):

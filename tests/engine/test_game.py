@@ -11,10 +11,10 @@ from pathlib import Path
 
 import pytest
 
-from solver.engine.game import Game, GameOver, IllegalMove
-from solver.rules.placement import legal_placements
-from solver.rules.setup import ConfigError, GameConfig, SeatConfig
-from solver.rules.trays import parse_slot_key
+from solver.games.wild_tiled_west.engine.game import Game, GameOver, IllegalMove
+from solver.games.wild_tiled_west.rules.placement import legal_placements
+from solver.games.wild_tiled_west.rules.setup import ConfigError, GameConfig, SeatConfig
+from solver.games.wild_tiled_west.rules.trays import parse_slot_key
 from tests.game_checks import check_invariants, play_random
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -239,7 +239,7 @@ def test_json_round_trip_at_every_step_changes_nothing(players):
 
 
 def test_same_seed_same_game_under_any_hash_seed():
-    script = ("import json,random;from solver.engine.game import Game;from solver.rules.setup import GameConfig;"
+    script = ("import json,random;from solver.games.wild_tiled_west.engine.game import Game;from solver.games.wild_tiled_west.rules.setup import GameConfig;"
               "from tests.game_checks import play_random;"
               "g=play_random(Game(GameConfig(players=3, seed=42)), seed=3);"
               "print(json.dumps(g.to_json(), sort_keys=True))")
@@ -387,8 +387,8 @@ def test_signpost_sets_aside_a_general_store_from_the_trays():
 
 def test_a_finished_solo_games_breakdown_carries_its_rank():
     # Issue 27: the solo rank is part of the final state, not only of the game_end event (rulebook: Solo play).
-    from solver.ai.bots import RandomBot, play_game
-    from solver.rules.solo import solo_rank
+    from solver.games.wild_tiled_west.ai.bots import RandomBot, play_game
+    from solver.games.wild_tiled_west.rules.solo import solo_rank
 
     game = play_game(Game(GameConfig(players=1, seed=5)), RandomBot(5))
     rank = solo_rank(game.catalog, game.players[0].points)

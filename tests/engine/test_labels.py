@@ -1,11 +1,11 @@
-"""Moves in words and placements as squares (solver.engine.labels; issue 27, "Geometry and labels")."""
+"""Moves in words and placements as squares (solver.games.wild_tiled_west.engine.labels; issue 27, "Geometry and labels")."""
 
 from __future__ import annotations
 
-from solver.ai.bots import RandomBot
-from solver.engine.game import Game
-from solver.engine.labels import annotated, move_label, orientation_words, placement_squares
-from solver.rules.setup import GameConfig, SeatConfig
+from solver.games.wild_tiled_west.ai.bots import RandomBot
+from solver.games.wild_tiled_west.engine.game import Game
+from solver.games.wild_tiled_west.engine.labels import annotated, move_label, orientation_words, placement_squares
+from solver.games.wild_tiled_west.rules.setup import GameConfig, SeatConfig
 
 
 def test_every_legal_move_has_a_label_and_placements_their_squares():

@@ -1,4 +1,4 @@
-"""Seat views and positions built by allow-list (solver/engine/views.py): a field the game state gains stays out
+"""Seat views and positions built by allow-list (solver/games/wild_tiled_west/engine/views.py): a field the game state gains stays out
 of every seat's and the spectator's view and position until it is named there; an event, move or agenda step of
 an unknown type keeps only its envelope; and the allow-list names everything the engine shows today."""
 
@@ -8,16 +8,16 @@ import json
 
 import pytest
 
-import solver.engine.game as game_module
-from solver.engine import views
-from solver.engine.game import Game
-from solver.rules.dice import Die
-from solver.rules.player import PlayerState
-from solver.rules.settlement import Settlement
-from solver.rules.setup import GameConfig, SeatConfig
-from solver.rules.solo import SoloState
-from solver.rules.trays import TrayState
-from solver.rules.wrangling import Contract
+import solver.games.wild_tiled_west.engine.game as game_module
+from solver.games.wild_tiled_west.engine import views
+from solver.games.wild_tiled_west.engine.game import Game
+from solver.games.wild_tiled_west.rules.dice import Die
+from solver.games.wild_tiled_west.rules.player import PlayerState
+from solver.games.wild_tiled_west.rules.settlement import Settlement
+from solver.games.wild_tiled_west.rules.setup import GameConfig, SeatConfig
+from solver.games.wild_tiled_west.rules.solo import SoloState
+from solver.games.wild_tiled_west.rules.trays import TrayState
+from solver.games.wild_tiled_west.rules.wrangling import Contract
 from tests.game_checks import play_random
 
 KEY, VALUE = "zz_secret", "zz-424242"
@@ -169,7 +169,7 @@ def test_an_object_where_the_view_expects_a_plain_value_is_refused(monkeypatch):
 
 def test_the_allow_list_names_everything_the_engine_shows_today():
     # Every event, move and agenda step the engine makes in random games keeps all its fields in the view of a
-    # seat allowed to see it: a new field or type must be named in solver/engine/views.py to be shown.
+    # seat allowed to see it: a new field or type must be named in solver/games/wild_tiled_west/engine/views.py to be shown.
     for players in range(1, 6):
         sides = tuple(SeatConfig(side=("wild", "random")[s % 2]) for s in range(players))
         game = Game(GameConfig(players=players, seed=50 + players, seats=sides))

@@ -8,14 +8,14 @@ import random
 
 import pytest
 
-from solver.ai.random_positions import game_positions
-from solver.components.catalog import board_side_from_map, tile_from_map
-from solver.components.values import Icon
-from solver.planning.cpsat.solve import solve_plan
-from solver.planning.enumerator import best_plan_by_enumeration
-from solver.planning.plans import IllegalPlan, PlanPosition, evaluate_plan, play_order, tile_bullets
-from solver.rules.placement import Placement, check_placement
-from solver.rules.settlement import Settlement
+from solver.games.wild_tiled_west.ai.random_positions import game_positions
+from solver.games.wild_tiled_west.components.catalog import board_side_from_map, tile_from_map
+from solver.games.wild_tiled_west.components.values import Icon
+from solver.games.wild_tiled_west.planning.cpsat.solve import solve_plan
+from solver.games.wild_tiled_west.planning.enumerator import best_plan_by_enumeration
+from solver.games.wild_tiled_west.planning.plans import IllegalPlan, PlanPosition, evaluate_plan, play_order, tile_bullets
+from solver.games.wild_tiled_west.rules.placement import Placement, check_placement
+from solver.games.wild_tiled_west.rules.settlement import Settlement
 from tests.fixtures import fixture_game, place, resolve
 
 #: 203 positions from random 2-4 player games: 135 with 1 tile, 65 with 2, 3 with 3 small tiles (the
@@ -82,7 +82,7 @@ def test_cpsat_optimum_equals_exhaustive_search(index):
 def test_both_connectivity_formulations_give_the_same_optimum(monkeypatch, tiles, count, seed):
     """The cuts on the contact graph (small plans) and the rooted order (larger ones) are both exact: on the
     same positions they prove the same optimum, and each answer is playable in its order."""
-    import solver.planning.cpsat.connectivity as placement_model
+    import solver.games.wild_tiled_west.planning.cpsat.connectivity as placement_model
 
     for position in game_positions(count, seed=seed, tiles=tiles, max_size=3):
         results = []
@@ -99,7 +99,7 @@ def test_both_connectivity_formulations_give_the_same_optimum(monkeypatch, tiles
 def test_both_pasture_formulations_give_the_same_optimum(monkeypatch, tiles, count, seed):
     """Explicit pasture classes (few classes) and labelled components (the fallback) are both exact: on the
     same positions they prove the same optimum, and the answer's value is the engine's."""
-    import solver.planning.cpsat.pastures as placement_model
+    import solver.games.wild_tiled_west.planning.cpsat.pastures as placement_model
 
     by_classes = []
     default = placement_model.MAX_PASTURE_CLASSES
@@ -423,7 +423,7 @@ def test_a_bandit_on_a_tile_is_exposure():
 def _plain(position: PlanPosition, placements) -> bool:
     """An answer whose effects in the engine match the plan's definition tile by tile: no fields,
     bandits, sheriffs or red buildings on its tiles, no alley icon, no alley space covered."""
-    from solver.components.values import Icon, SpaceKind, Terrain
+    from solver.games.wild_tiled_west.components.values import Icon, SpaceKind, Terrain
 
     side = position.settlement.side
     for p in placements:
@@ -439,7 +439,7 @@ def _plain(position: PlanPosition, placements) -> bool:
 
 @pytest.mark.parametrize("side, seed, least", [("normal", 31, 35), ("wild", 41, 25)])
 def test_answers_replayed_through_the_game_match_the_plan_on_positions_from_real_games(side, seed, least):
-    """Issue 5's proof: apply CP-SAT's placements with the rules engine (solver.engine.game) and compare what the
+    """Issue 5's proof: apply CP-SAT's placements with the rules engine (solver.games.wild_tiled_west.engine.game) and compare what the
     player gains with the plan's terms: town points, gold and bullets (bonuses), the mining marker's move
     (valued by the same table), horseshoes covered and the sheriffs' shots (bandits); on normal and on wild
     sides (Carpenters' stash, a player's choice, is declined).
@@ -449,9 +449,9 @@ def test_answers_replayed_through_the_game_match_the_plan_on_positions_from_real
     effects may hold a sheriff, a bandit in sight and a bullet whose shot is still to come): the plan counts
     such a bullet in ``bonuses`` and its spending in ``bandits``, so the bullets the player ends with are
     the bonuses less the shots fired during the replay."""
-    from solver.components.values import SpaceKind
-    from solver.planning.weights import BANDIT_POINTS, POINTS_PER_BULLET
-    from solver.rules.tussle import count_bandits
+    from solver.games.wild_tiled_west.components.values import SpaceKind
+    from solver.games.wild_tiled_west.planning.weights import BANDIT_POINTS, POINTS_PER_BULLET
+    from solver.games.wild_tiled_west.rules.tussle import count_bandits
 
     checked = 0
     for position, game, seat in game_positions(200, seed=seed, tiles=(1, 2), with_games=True, side=side):
@@ -476,7 +476,7 @@ def test_answers_replayed_through_the_game_match_the_plan_on_positions_from_real
         newly = [player.settlement.tiles[i].tile.building for i in player.triggered if i not in surrounded_before]
         if "General Store" in newly:
             continue  # its choice is the player's: valued as a fixed weight by the plan
-        from solver.planning.weights import POINTS_PER_GOLD
+        from solver.games.wild_tiled_west.planning.weights import POINTS_PER_GOLD
 
         bank_points = game.catalog.building("Bank").amount("gold") * POINTS_PER_GOLD  # 3 gold (Building guide)
         town_hall_points = game.catalog.building("Town Hall").amount("points")  # 10 (Building guide)
@@ -507,7 +507,7 @@ def test_copies_of_one_type_keep_the_optimum_and_one_arrangement(monkeypatch, in
     """Two copies of one type are interchangeable: the model keeps one arrangement of them (the first copy placed
     whenever one is, on the earlier placement when both are) and still proves the exhaustive search's optimum,
     the same as without the symmetry breaking."""
-    import solver.planning.cpsat.solve as solve_module
+    import solver.games.wild_tiled_west.planning.cpsat.solve as solve_module
 
     base = game_positions(10, seed=21, tiles=2)[index]
     kind = base.catalog.tile(base.tiles[0].type_id)

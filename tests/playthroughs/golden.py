@@ -20,9 +20,9 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from solver.ai.bots import make_bot
-from solver.engine.game import Game
-from solver.rules.setup import GameConfig
+from solver.games.wild_tiled_west.ai.bots import make_bot
+from solver.games.wild_tiled_west.engine.game import Game
+from solver.games.wild_tiled_west.rules.setup import GameConfig
 
 HERE = Path(__file__).parent
 BUDGET_MS = 10**9  #: no search is cut by time: the same moves on every machine

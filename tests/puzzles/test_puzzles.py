@@ -34,12 +34,12 @@ from puzzles.generate import (
 )
 from puzzles.position import PuzzleError, puzzle_position
 from puzzles.verify import verify_solution
-from solver.components.catalog import board_side_from_map, load_catalog, tile_from_map
-from solver.planning.cpsat.solve import solve_plan
-from solver.planning.enumerator import best_plan_by_enumeration
-from solver.planning.plans import PlanPosition, evaluate_plan
-from solver.rules.placement import Placement, PlacementRule, check_placement
-from solver.rules.settlement import Settlement
+from solver.games.wild_tiled_west.components.catalog import board_side_from_map, load_catalog, tile_from_map
+from solver.games.wild_tiled_west.planning.cpsat.solve import solve_plan
+from solver.games.wild_tiled_west.planning.enumerator import best_plan_by_enumeration
+from solver.games.wild_tiled_west.planning.plans import PlanPosition, evaluate_plan
+from solver.games.wild_tiled_west.rules.placement import Placement, PlacementRule, check_placement
+from solver.games.wild_tiled_west.rules.settlement import Settlement
 
 ROOT = Path(__file__).resolve().parents[2]
 DATE = datetime.date(2026, 1, 2)  #: a date whose three puzzles generate in about a second each

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from solver.__main__ import main
-from solver.components.catalog import board_side_from_map, tile_from_map
-from solver.render.text import render_settlement
-from solver.rules.settlement import Settlement
+from solver.games.wild_tiled_west.components.catalog import board_side_from_map, tile_from_map
+from solver.games.wild_tiled_west.render.text import render_settlement
+from solver.games.wild_tiled_west.rules.settlement import Settlement
 
 
 def small_settlement() -> Settlement:

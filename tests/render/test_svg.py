@@ -8,13 +8,22 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from solver.ai.bots import RandomBot, play_game
-from solver.components.catalog import board_side_from_map, load_catalog, tile_from_map
-from solver.components.values import BOARD_LEGEND, TILE_LEGEND, Icon, SpaceKind, Terrain
-from solver.engine.game import Game
-from solver.render.svg import PAD, SIGN_HEIGHT, SQUARE, _building_label, fit_text, settlement_svg, text_width, wrap
-from solver.rules.settlement import Settlement
-from solver.rules.setup import GameConfig, SeatConfig
+from solver.games.wild_tiled_west.ai.bots import RandomBot, play_game
+from solver.games.wild_tiled_west.components.catalog import board_side_from_map, load_catalog, tile_from_map
+from solver.games.wild_tiled_west.components.values import BOARD_LEGEND, TILE_LEGEND, Icon, SpaceKind, Terrain
+from solver.games.wild_tiled_west.engine.game import Game
+from solver.games.wild_tiled_west.render.svg import (
+    PAD,
+    SIGN_HEIGHT,
+    SQUARE,
+    _building_label,
+    fit_text,
+    settlement_svg,
+    text_width,
+    wrap,
+)
+from solver.games.wild_tiled_west.rules.settlement import Settlement
+from solver.games.wild_tiled_west.rules.setup import GameConfig, SeatConfig
 
 NS = {"s": "http://www.w3.org/2000/svg"}
 #: the icon each printed space kind must show (a town shows its letter and its plot's colour instead)
@@ -154,7 +163,7 @@ def test_building_names_are_written_on_their_tiles_and_fit():
 
 @pytest.mark.parametrize("cells", [(1, 1), (1, 2), (2, 1), (2, 2)])
 def test_every_building_name_fits_every_building_shape(cells):
-    from solver.render.svg import SQUARE
+    from solver.games.wild_tiled_west.render.svg import SQUARE
 
     width, height = cells[1] * SQUARE - 4, cells[0] * SQUARE - 4
     for building in load_catalog().buildings:

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import pytest
 
-from solver.rules.endgame import endgame_points
-from solver.rules.partners import partner_counts
+from solver.games.wild_tiled_west.rules.endgame import endgame_points
+from solver.games.wild_tiled_west.rules.partners import partner_counts
 from tests.fixtures import fixture_game, place, resolve
 
 OPEN = [

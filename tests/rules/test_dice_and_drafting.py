@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from solver.components.catalog import load_catalog
-from solver.rules.dice import PRAIRIE, RIVER, Die, die_line, place_dice, settle_dice
-from solver.rules.drafting import draft_options
-from solver.rules.trays import TrayState, parse_slot_key, slot_key
+from solver.games.wild_tiled_west.components.catalog import load_catalog
+from solver.games.wild_tiled_west.rules.dice import PRAIRIE, RIVER, Die, die_line, place_dice, settle_dice
+from solver.games.wild_tiled_west.rules.drafting import draft_options
+from solver.games.wild_tiled_west.rules.trays import TrayState, parse_slot_key, slot_key
 
 
 @pytest.fixture()

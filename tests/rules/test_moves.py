@@ -1,12 +1,12 @@
-"""The typed moves (solver/rules/moves.py): every option the engine offers follows its type's definition, over
+"""The typed moves (solver/games/wild_tiled_west/rules/moves.py): every option the engine offers follows its type's definition, over
 whole random games on every kind of side, and the definition catches a malformed move."""
 
 from __future__ import annotations
 
-from solver.ai.bots import RandomBot
-from solver.engine.game import DECISION_HANDLERS, Game
-from solver.rules.moves import DECISION_MOVES, MOVES, decision_errors, move_errors, move_fields
-from solver.rules.setup import GameConfig, SeatConfig
+from solver.games.wild_tiled_west.ai.bots import RandomBot
+from solver.games.wild_tiled_west.engine.game import DECISION_HANDLERS, Game
+from solver.games.wild_tiled_west.rules.moves import DECISION_MOVES, MOVES, decision_errors, move_errors, move_fields
+from solver.games.wild_tiled_west.rules.setup import GameConfig, SeatConfig
 
 
 def test_every_offered_move_follows_its_definition():

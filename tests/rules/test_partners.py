@@ -1,4 +1,4 @@
-"""The 16 partner cards (solver/components/data/partners.toml, reconstructed: the cards' faces are lost) and the
+"""The 16 partner cards (solver/games/wild_tiled_west/components/data/partners.toml, reconstructed: the cards' faces are lost) and the
 settlement counts they read.
 
 Sources: rulebook, Setup E (one partner kept face down), Scoring points / Partners, Endgame ("Partners -
@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import pytest
 
-from solver.components.catalog import PARTNER_COUNTS, load_catalog
-from solver.rules.endgame import endgame_points
-from solver.rules.partners import partner_counts, partner_points
+from solver.games.wild_tiled_west.components.catalog import PARTNER_COUNTS, load_catalog
+from solver.games.wild_tiled_west.rules.endgame import endgame_points
+from solver.games.wild_tiled_west.rules.partners import partner_counts, partner_points
 from tests.fixtures import fixture_game, place, resolve
 
 CATALOG = load_catalog()

@@ -7,10 +7,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from solver.ai.random_positions import random_settlement
-from solver.components.catalog import board_side_from_map, load_catalog, tile_from_map
-from solver.rules.placement import Placement, PlacementRule, check_placement, legal_placements
-from solver.rules.settlement import IllegalPlacement, Settlement
+from solver.games.wild_tiled_west.ai.random_positions import random_settlement
+from solver.games.wild_tiled_west.components.catalog import board_side_from_map, load_catalog, tile_from_map
+from solver.games.wild_tiled_west.rules.placement import Placement, PlacementRule, check_placement, legal_placements
+from solver.games.wild_tiled_west.rules.settlement import IllegalPlacement, Settlement
 
 # A 7 x 7 side for the rulebook's connection example (Drafting a tile: "Tiles A and B are connected
 # to each other, as are tiles A and C. Tiles B and C share only a corner, but they are connected
@@ -246,7 +246,7 @@ def test_settlement_from_json_refuses_an_illegal_placement():
 @settings(max_examples=40, deadline=None)
 @given(seed=st.integers(0, 10**6), n_tiles=st.integers(0, 40), tile_index=st.integers(0, 95))
 def test_has_legal_placement_agrees_with_the_enumeration(seed, n_tiles, tile_index):
-    from solver.rules.placement import has_legal_placement
+    from solver.games.wild_tiled_west.rules.placement import has_legal_placement
 
     s = random_settlement(seed, tiles=n_tiles)
     tile = load_catalog().tiles[tile_index]

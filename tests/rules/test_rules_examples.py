@@ -7,13 +7,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from solver.components.catalog import load_catalog
-from solver.components.values import SpaceKind
-from solver.rules.aces import SUITS, ace_points, ace_points_brute_force
-from solver.rules.endgame import endgame_points
-from solver.rules.sheriffs_and_bandits import in_sight_of, targets_in_sight
-from solver.rules.tussle import count_bandits
-from solver.rules.wrangling import Contract
+from solver.games.wild_tiled_west.components.catalog import load_catalog
+from solver.games.wild_tiled_west.components.values import SpaceKind
+from solver.games.wild_tiled_west.rules.aces import SUITS, ace_points, ace_points_brute_force
+from solver.games.wild_tiled_west.rules.endgame import endgame_points
+from solver.games.wild_tiled_west.rules.sheriffs_and_bandits import in_sight_of, targets_in_sight
+from solver.games.wild_tiled_west.rules.tussle import count_bandits
+from solver.games.wild_tiled_west.rules.wrangling import Contract
 from tests.fixtures import fixture_game, place, resolve
 
 # --- Sheriffs and bandits -------------------------------------------------------------------------

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from solver.components.catalog import load_catalog
-from solver.rules.solo import SoloState, reveal_bandit_card, solo_rank, solo_tussle, uncovered_bandits
-from solver.rules.tussle import EVEN, LOSE, WIN, resolve_tussle
-from solver.rules.wrangling import Contract
+from solver.games.wild_tiled_west.components.catalog import load_catalog
+from solver.games.wild_tiled_west.rules.solo import SoloState, reveal_bandit_card, solo_rank, solo_tussle, uncovered_bandits
+from solver.games.wild_tiled_west.rules.tussle import EVEN, LOSE, WIN, resolve_tussle
+from solver.games.wild_tiled_west.rules.wrangling import Contract
 
 
 def test_year_2_tussle_example():

@@ -1,4 +1,4 @@
-"""The wild sides' rules (rulebook: Wild sides; solver/components/data/wild_sides.toml, which marks what is
+"""The wild sides' rules (rulebook: Wild sides; solver/games/wild_tiled_west/components/data/wild_sides.toml, which marks what is
 reconstructed), each with a positive and a negative case.
 
 Hand-made wild sides are built with ``fixture_game(rows, rule=key)`` (special spaces included).
@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from solver.engine.game import IllegalMove
-from solver.rules.endgame import endgame_points
-from solver.rules.partners import partner_counts
-from solver.rules.placement import PlacementRule, check_placement, legal_placements
+from solver.games.wild_tiled_west.engine.game import IllegalMove
+from solver.games.wild_tiled_west.rules.endgame import endgame_points
+from solver.games.wild_tiled_west.rules.partners import partner_counts
+from solver.games.wild_tiled_west.rules.placement import PlacementRule, check_placement, legal_placements
 from tests.fixtures import fixture_game, place, resolve
 
 TILES = {

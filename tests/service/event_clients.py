@@ -8,8 +8,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from solver.engine.game import Game
-from solver.rules.setup import GameConfig
+from solver.games.wild_tiled_west.engine.game import Game
+from solver.games.wild_tiled_west.rules.setup import GameConfig
 
 SEED = 5550123987  #: 2 players: setup and the two kept partners are events 0-12; the first draft is event 13
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from puzzles.daily import daily_puzzle
 from puzzles.format import content_id
-from solver.engine.game import Game
+from solver.games.wild_tiled_west.engine.game import Game
 
 ROOT = Path(__file__).resolve().parents[2]
 PROBLEM = "application/problem+json"

@@ -19,8 +19,8 @@ import pytest
 from service.app import create_app
 from service.games.bots import play_bot_turns, seat_timeout
 from service.heavy import huey
-from solver.engine.game import Game
-from solver.rules.setup import GameConfig
+from solver.games.wild_tiled_west.engine.game import Game
+from solver.games.wild_tiled_west.rules.setup import GameConfig
 from tests.service.databases import fresh_database
 from tests.service.service_http import PROBLEM, Server
 

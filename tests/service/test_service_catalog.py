@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from service.app import create_app
-from solver.components.catalog import load_catalog
+from solver.games.wild_tiled_west.components.catalog import load_catalog
 from tests.service.databases import fresh_database
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,8 +8,8 @@ from __future__ import annotations
 import pytest
 
 from service.gunicorn_worker import raise_open_files_limit
-from solver.engine.game import Game
-from solver.rules.setup import GameConfig
+from solver.games.wild_tiled_west.engine.game import Game
+from solver.games.wild_tiled_west.rules.setup import GameConfig
 from tests.service.databases import fresh_database
 from tests.service.service_http import Server
 from tests.service.stream_crowd import CrowdStream, StreamCrowd

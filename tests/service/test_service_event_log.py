@@ -13,9 +13,9 @@ import pytest
 
 from service.app import create_app
 from service.games.history import EventPoint, History
-from solver.ai.bots import make_bot
-from solver.engine.game import Game
-from solver.rules.setup import GameConfig
+from solver.games.wild_tiled_west.ai.bots import make_bot
+from solver.games.wild_tiled_west.engine.game import Game
+from solver.games.wild_tiled_west.rules.setup import GameConfig
 from tests.service.databases import fresh_database
 from tests.service.event_clients import AppTable as Table
 from tests.service.event_clients import Follower, Poller, sse

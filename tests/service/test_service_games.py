@@ -10,10 +10,10 @@ import random
 
 import pytest
 
-from solver.engine.game import Game
-from solver.engine.labels import annotated, placement_squares
-from solver.render.board_data import board_data
-from solver.rules.setup import GameConfig
+from solver.games.wild_tiled_west.engine.game import Game
+from solver.games.wild_tiled_west.engine.labels import annotated, placement_squares
+from solver.games.wild_tiled_west.render.board_data import board_data
+from solver.games.wild_tiled_west.rules.setup import GameConfig
 from tests.service.databases import fresh_database
 from tests.service.service_http import Server, assert_nothing_hidden, comparable, local_events, local_view
 

@@ -17,8 +17,8 @@ from sqlalchemy.pool import NullPool
 from service.app import create_app
 from service.models import GameRecord
 from service.storage import Storage
-from solver.engine.game import Game
-from solver.rules.setup import GameConfig
+from solver.games.wild_tiled_west.engine.game import Game
+from solver.games.wild_tiled_west.rules.setup import GameConfig
 from tests.service.databases import fresh_database, serializable_by_default
 from tests.service.service_http import PROBLEM, Server, assert_nothing_hidden, assert_problem, together
 

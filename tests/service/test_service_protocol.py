@@ -12,9 +12,9 @@ import time
 import pytest
 
 from service.app import create_app
-from solver.engine.game import Game
-from solver.rules.placement import check_placement
-from solver.rules.setup import GameConfig
+from solver.games.wild_tiled_west.engine.game import Game
+from solver.games.wild_tiled_west.rules.placement import check_placement
+from solver.games.wild_tiled_west.rules.setup import GameConfig
 from tests.service.databases import fresh_database
 from tests.service.event_clients import Follower, Poller
 from tests.service.service_http import (

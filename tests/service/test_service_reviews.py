@@ -15,8 +15,8 @@ from service.app import create_app
 from service.models import ReviewRecord
 from service.reviews.store import REVIEW_STALL_SECONDS, Reviews, review_id
 from service.reviews.tasks import review_slice, sweep_stalled_reviews
-from solver.engine.game import Game
-from solver.rules.setup import GameConfig
+from solver.games.wild_tiled_west.engine.game import Game
+from solver.games.wild_tiled_west.rules.setup import GameConfig
 from tests.service.databases import fresh_database
 from tests.service.service_http import PROBLEM, assert_nothing_hidden
 

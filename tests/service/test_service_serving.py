@@ -17,8 +17,8 @@ from gunicorn.workers.ggevent import GeventWorker
 
 from service.app import create_app
 from service.gunicorn_worker import ProblemGeventWorker, allow_every_origin
-from solver.engine.game import Game
-from solver.rules.setup import GameConfig
+from solver.games.wild_tiled_west.engine.game import Game
+from solver.games.wild_tiled_west.rules.setup import GameConfig
 from tests.service.databases import fresh_database
 from tests.service.service_http import PROBLEM, ROOT, Server
 

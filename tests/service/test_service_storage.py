@@ -17,8 +17,8 @@ from service.app import create_app
 from service.games.store import Games
 from service.models import GameRecord, MoveRecord
 from service.storage import Storage
-from solver.engine.game import Game
-from solver.rules.setup import GameConfig
+from solver.games.wild_tiled_west.engine.game import Game
+from solver.games.wild_tiled_west.rules.setup import GameConfig
 from tests.service.databases import fresh_database, serializable_by_default, server_url
 from tests.service.event_clients import AppTable, Follower
 from tests.service.service_http import PROBLEM, Server, comparable, local_view, together

@@ -18,7 +18,7 @@ from service.app import create_app
 from service.models import GameRecord
 from service.parsing import lone_surrogates
 from service.web import STATIC
-from solver.rules.setup import GameConfig
+from solver.games.wild_tiled_west.rules.setup import GameConfig
 from tests.service.databases import fresh_database
 from tests.service.service_http import assert_problem, json_operations
 from tests.service.test_service_lobby import SEED, call, stored

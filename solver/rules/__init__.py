@@ -1,3 +1,0 @@
-"""Layer 2, the rules: one module per rulebook section, as the rulebook names it, over plain game state.
-
-Imports only ``solver.components`` (docs/architecture.md)."""
