@@ -140,5 +140,5 @@ def submit(task: TaskWrapper, *args: Any, deadline_s: float, priority: float | N
     """Run ``task`` (a ``refusals``-wrapped huey task) on the queue at ``priority`` (``None``: the task's own) and wait
     for its value up to ``deadline_s`` seconds; raises as ``wait``."""
     started = time.monotonic()
-    result = task(*args, priority=priority, **kwargs) if priority is not None else task(*args, **kwargs)
+    result = task(*args, priority=priority, **kwargs)  # huey takes None as the task's own priority
     return wait(result, deadline_s - (time.monotonic() - started), retry_after)

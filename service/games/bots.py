@@ -68,8 +68,10 @@ def queue_bot_turn(head: GameHead) -> None:
 
 def after_change(head: GameHead, pending_seat: int | None) -> None:
     """``Games.on_change``: queue the bot's decision when the pending decision is a bot seat's; else, with
-    ``SEAT_TIMEOUT_S`` set, the pending person's timeout (``seat_timeout``, at this version)."""
+    ``SEAT_TIMEOUT_S`` set, the pending person's timeout (``seat_timeout``, at this version); when the game is over,
+    its kept bots are removed (``_forget``)."""
     if pending_seat is None:
+        _forget(head)
         return
     if head.bot(pending_seat) is not None:
         if not _playing.get():
@@ -102,11 +104,11 @@ def _bot(game_id: str, seat: int, setting: dict[str, Any], version: int, max_bud
 
 
 def _forget(head: GameHead) -> None:
-    """Remove the kept bots of a finished game."""
+    """Remove the kept bots (``_bot``) of a finished game from the queue's store."""
     for seat in range(head.players):
         setting = head.bot(seat)
         if setting is not None:
-            huey.get(_memory_key(head.id, seat, setting))  # reading without peek removes it
+            huey.delete(_memory_key(head.id, seat, setting))
 
 
 def play_bot_turns(games: Games, game_id: str, max_moves: int = MAX_BOT_MOVES,
@@ -127,8 +129,6 @@ def _play(games: Games, game_id: str, max_moves: int, max_budget_ms: int) -> int
     while played < max_moves:
         head = games.storage.head(game_id)
         if head is None or head.finished:
-            if head is not None:
-                _forget(head)
             return played
 
         def choose(game: Game, seat: int, head: GameHead = head) -> dict[str, Any]:

@@ -190,3 +190,24 @@ def test_a_players_hint_is_answered_while_one_client_floods_the_queue(server):
     while sum(c.get(f"/games/{g['id']}").json()["moves_played"] for g in bots) <= sum(moved_before):
         assert time.monotonic() < deadline, "the all-bot games did not go on after the flood"
         time.sleep(0.5)
+
+
+def test_a_bot_is_kept_between_its_decision_tasks_and_forgotten_when_the_game_ends(app):
+    """On a real queue, task by task as a consumer plays them: after each bot decision the bot is kept in the queue's
+    store (whichever process plays its next decision goes on with it); once the game is over nothing of it is kept."""
+    client = app.test_client()
+    huey.immediate = False
+    try:
+        created = client.post("/games", json={"players": 1, "seed": 7, "seats": [{"bot": "random"}]}).get_json()
+        key = f"bot:{created['id']}:0:random:{app.config['HINT_DEFAULT_BUDGET_MS']}"
+        kept_midway = False
+        with app.app_context():
+            while (task := huey.dequeue()) is not None:
+                huey.execute(task)
+                finished = client.get(f"/games/{created['id']}").get_json()["finished"]
+                kept_midway |= not finished and huey.get(key, peek=True) is not None
+        assert finished and kept_midway
+        assert huey.get(key, peek=True) is None
+    finally:
+        huey.storage.flush_queue()
+        huey.immediate = True
