@@ -1,7 +1,7 @@
 """The layers import only downward (docs/architecture.md), read from the code with ``ast``:
 
     solver.core <- every game's layers: solver.games.<game>.components <- .rules <- .engine <- .planning <- .ai
-        <- .render <- .cli <- solver.games (the games' registration) <- solver (its __main__ and __init__)
+        <- .render <- .protocol (its game object) <- .cli <- solver.games (the games' registration) <- solver (its __main__ and __init__)
         <- puzzles <- service
 
 A module may import its own layer and the layers below it, never one above; the imports between modules form
@@ -21,7 +21,7 @@ PACKAGES = ("solver", "puzzles", "service")
 #: Every game's package, found on disk, so that a game is checked by being there.
 GAMES = tuple(sorted(f"solver.games.{p.name}" for p in (ROOT / "solver" / "games").iterdir() if (p / "__init__.py").is_file()))
 #: A game's layers, lowest first (each game has these; the core is below them all).
-GAME_LAYERS = ("components", "rules", "engine", "planning", "ai", "render", "cli")
+GAME_LAYERS = ("components", "rules", "engine", "planning", "ai", "render", "protocol", "cli")
 #: Lowest first; a module belongs to the longest prefix that names it.  Every game's layers share one rank, so a
 #: game's layer is never "above" another game's (a game importing another game fails its own test below).
 LAYERS: tuple[tuple[str, ...], ...] = (("solver.core",), *(tuple(f"{g}.{n}" for g in GAMES) for n in GAME_LAYERS),

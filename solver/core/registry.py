@@ -19,13 +19,22 @@ class GameEntry:
     ``id``: the game's id in URLs, stored games and seeds (``"wild-tiled-west"``); ``title``: its name as its rule
     text prints it; ``players``: the numbers of players it is played with (``range(1, 6)``: 1 to 5); ``rules``: the
     file name of its rule text under shared/seeds (``"wild-tiled-west-rulebook-en.md"``); ``package``: the Python
-    package that implements it (``"solver.games.wild_tiled_west"``)."""
+    package that implements it (``"solver.games.wild_tiled_west"``), whose ``protocol`` module holds its game object
+    (``solver.core.protocol.load``)."""
 
     id: str
     title: str
     players: range
     rules: str
     package: str
+    #: what of the game's components is reconstructed rather than printed in a sourced list, in a sentence ("" when
+    #: nothing is): what the catalog of games says beside the game
+    reconstructed: str = ""
+
+    @property
+    def protocol_module(self) -> str:
+        """The module holding the game's ``solver.core.protocol.Game`` object, as ``GAME``: ``<package>.protocol``."""
+        return f"{self.package}.protocol"
 
     def __post_init__(self) -> None:
         if not self.id or not self.title or not self.rules or not self.package:

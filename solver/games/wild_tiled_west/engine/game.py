@@ -41,6 +41,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, cast
 
+from solver.core.protocol import GameOver as GameOver  # the core protocol's errors, this game's too
+from solver.core.protocol import IllegalMove as IllegalMove
 from solver.games.wild_tiled_west.components.catalog import load_catalog
 from solver.games.wild_tiled_west.components.values import Catalog, ScoreboardSide, SpaceKind, Tile
 from solver.games.wild_tiled_west.engine import views
@@ -88,19 +90,6 @@ SUPPLY_ITEMS = ("gold", "alleys", "bullets", "cowpokes", "hill_bandits")
 
 #: The moves of a ``draft`` decision (the module docstring).
 DraftTurn = Draft | FreeAlleys | Sawmill | Signpost | Pass
-
-
-class IllegalMove(ValueError):
-    """A move the pending decision does not allow; ``rule`` is a short code, the message says why.
-    The game is unchanged."""
-
-    def __init__(self, rule: str, message: str):
-        self.rule = rule
-        super().__init__(message)
-
-
-class GameOver(IllegalMove):
-    """A move was sent to a finished game."""
 
 
 def _key(move: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
@@ -171,16 +160,27 @@ class Game(PlacementEffects):
                 out[k] = step[k]
         return out
 
+    def pending_seats(self) -> list[int]:
+        """The seats that must decide now (``solver.core.protocol.State``): this game's decisions are one seat's at a
+        time, so one seat, or none when the game is over."""
+        pending = self.pending()
+        return [] if pending is None else [int(pending["seat"])]
+
+    def decision(self, seat: int) -> dict[str, Any] | None:
+        """``seat``'s pending decision (``pending()``), or ``None`` when the pending decision is another seat's."""
+        pending = self.pending()
+        return pending if pending is not None and pending["seat"] == seat else None
+
     def bandits(self, seat: int) -> int:
         """Unshot bandits on a seat's settlement (open information, rulebook: Tussle)."""
         return count_bandits(self.players[seat].settlement)
 
     # --- options -------------------------------------------------------------------------------
 
-    def legal_moves(self) -> list[dict[str, Any]]:
-        """The options of the pending decision, each a move that ``apply`` accepts unchanged;
-        ``[]`` when the game is over."""
-        if self.finished or not self.agenda:
+    def legal_moves(self, seat: int | None = None) -> list[dict[str, Any]]:
+        """The options of the pending decision, each a move that ``apply`` accepts unchanged; ``[]`` when the game is
+        over, or when ``seat`` is given and the pending decision is another seat's."""
+        if self.finished or not self.agenda or (seat is not None and self.agenda[0].get("seat") != seat):
             return []
         step = self.agenda[0]
         token = (self.version, len(self.events), len(self.agenda), id(step))
@@ -296,6 +296,17 @@ class Game(PlacementEffects):
         return site(player) if site else None
 
     # --- applying moves -----------------------------------------------------------------------
+
+    def play(self, seat: int, move: Any) -> list[Event]:
+        """``apply(move)`` for ``seat`` (``solver.core.protocol.State.play``): refused with ``IllegalMove``
+        (``not_your_decision``), changing nothing, when the pending decision is another seat's."""
+        if self.finished:
+            raise GameOver("game_over", "the game is over: no more moves")
+        step = self.agenda[0]
+        if step.get("seat") != seat:
+            raise IllegalMove("not_your_decision", f"the pending decision ({step['step']}) is seat {step.get('seat')}'s, "
+                                                   f"not seat {seat}'s")
+        return self.apply(move)
 
     def apply(self, move: Any) -> list[Event]:
         """Validate ``move`` against the pending decision and play it; returns the events it caused

@@ -14,6 +14,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
+from solver.core.protocol import ConfigError as ConfigError  # the core protocol's, this game's too
 from solver.games.wild_tiled_west.components.values import BoardSide, Catalog
 from solver.games.wild_tiled_west.rules.dice import PRAIRIE, RIVER, Die
 from solver.games.wild_tiled_west.rules.player import PlayerState
@@ -21,10 +22,6 @@ from solver.games.wild_tiled_west.rules.settlement import Settlement
 from solver.games.wild_tiled_west.rules.wrangling import Contract
 
 SIDE_CHOICES = ("normal", "wild", "random")
-
-
-class ConfigError(ValueError):
-    """The configuration is invalid; the message says which field and why."""
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,174 @@
+"""The checks every registered game passes, through the core protocol alone (``solver.core.protocol``): a game gets
+them by registering.  Parametrised over the registry, for every player count the game allows:
+
+- random playouts reach the end; each step's state survives the JSON round trip, and replay from (configuration,
+  moves with their seats) gives the same state;
+- every legal move of a decision is accepted, and wrong moves (another seat's, an unknown kind, a wrong field) are
+  refused with a rule code, the state unchanged;
+- the labels of one decision's moves are unique, non-empty single lines;
+- views leak nothing: a state sampled from a seat's position (its hidden values drawn anew) gives that seat and a
+  spectator the same view as the true state;
+- every bot finishes a game, and the hint's options are legal moves from the true state.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+import pytest
+
+import solver.games  # noqa: F401 (registers the games)
+from solver.core import protocol, registry
+
+CASES = [(entry.id, players) for entry in registry.entries() for players in entry.players]
+#: every this many steps of a playout, the costlier checks run (every move accepted, views, a replay)
+EVERY = 7
+
+
+def _game(game_id: str) -> protocol.Game:
+    return protocol.load(game_id)
+
+
+def _snapshot(state: protocol.State) -> str:
+    return json.dumps(state.to_json(), sort_keys=True)
+
+
+def _config(game: protocol.Game, players: int, seed: int) -> dict[str, Any]:
+    return {"players": players, "seed": seed}
+
+
+def _random_step(state: protocol.State, rng: random.Random) -> tuple[int, dict[str, Any]]:
+    seat = rng.choice(state.pending_seats())
+    return seat, rng.choice(state.legal_moves(seat))
+
+
+def test_every_registered_game_is_loaded_and_implements_the_protocol():
+    assert CASES, "no game is registered"
+    for entry in registry.entries():
+        game = _game(entry.id)
+        assert isinstance(game, protocol.Game) and game.entry is entry
+        schema = game.config_schema()
+        assert {"players", "seed"} <= set(schema["properties"]), entry.id
+        state = game.new_state(_config(game, entry.players.start, 1))
+        assert isinstance(state, protocol.State)
+        assert set(game.bots()) >= {"random"} and all(isinstance(line, str) and line for line in game.bots().values())
+    with pytest.raises(KeyError, match="no-such-game"):
+        protocol.load("no-such-game")
+
+
+@pytest.mark.parametrize(("game_id", "players"), CASES)
+def test_a_random_playout_round_trips_replays_and_refuses_wrong_moves(game_id, players):
+    game = _game(game_id)
+    config = _config(game, players, 11 + players)
+    state = game.new_state(config)
+    rng = random.Random(f"{game_id}:{players}")
+    log: list[tuple[int, dict[str, Any]]] = []
+    step = 0
+    while not state.finished:
+        pending = state.pending_seats()
+        assert pending and pending == sorted(set(pending)), pending
+        assert all(0 <= s < players for s in pending)
+        for seat in range(players):
+            moves = state.legal_moves(seat)
+            assert bool(moves) == (seat in pending) == (state.decision(seat) is not None), (seat, pending)
+        before = _snapshot(state)
+        assert _snapshot(game.from_json(json.loads(before))) == before  # the JSON round trip
+        _refusals(game, state, pending, before)
+        if step % EVERY == 0:
+            _every_move_accepted(game, state, pending, before)
+            assert _snapshot(game.replay(config, log)) == before
+        seat, move = _random_step(state, rng)
+        events = state.play(seat, move)
+        assert isinstance(events, list) and all(isinstance(e, dict) and isinstance(e.get("type"), str) for e in events)
+        log.append((seat, move))
+        step += 1
+        assert step < 5000, "the playout does not end"
+    assert state.pending_seats() == [] and all(state.legal_moves(s) == [] for s in range(players))
+    assert list(zip(state.move_seats, state.moves, strict=True)) == log
+    assert _snapshot(game.replay(config, log)) == _snapshot(state)
+    standings = state.standings()
+    assert sorted(r["seat"] for r in standings) == list(range(players))
+    assert [r["points"] for r in standings] == sorted((r["points"] for r in standings), reverse=True)
+    assert all(state.score_breakdown(r["seat"])["total"] == r["points"] for r in standings)
+    with pytest.raises(protocol.GameOver):
+        state.play(0, {"type": "pass"})
+
+
+def _refusals(game: protocol.Game, state: protocol.State, pending: list[int], before: str) -> None:
+    """Wrong moves are refused with a rule code, and change nothing."""
+    seat = pending[0]
+    legal = state.legal_moves(seat)
+    wrong = [(seat, {"type": "no_such_move"}), (seat, {"no_type": 1}), (seat, {**legal[0], "type": legal[0]["type"] + "_"})]
+    wrong += [(s, legal[0]) for s in range(len(state.view(None).get("players", [])) or 1) if s not in pending][:1]
+    for field in [k for k in legal[0] if k != "type"][:1]:
+        wrong.append((seat, {**legal[0], field: ["not", "a", "value"]}))
+    for s, move in wrong:
+        if move in state.legal_moves(s):
+            continue
+        with pytest.raises(protocol.IllegalMove) as refused:
+            state.play(s, move)
+        assert refused.value.rule and str(refused.value), move
+        assert _snapshot(state) == before, f"a refused move changed the state: {move}"
+
+
+def _every_move_accepted(game: protocol.Game, state: protocol.State, pending: list[int], before: str) -> None:
+    """Each legal move of each pending seat plays on a copy; labels are unique lines; views leak nothing."""
+    for seat in pending:
+        labelled = game.labelled_moves(state, seat)
+        labels = [m["label"] for m in labelled]
+        assert all(isinstance(x, str) and x.strip() and "\n" not in x for x in labels), labels
+        assert len(set(labels)) == len(labels), f"labels repeat in one decision: {labels}"
+        assert [{k: v for k, v in m.items() if k in move} for m, move in zip(labelled, state.legal_moves(seat), strict=True)] \
+            == state.legal_moves(seat)
+        for move in state.legal_moves(seat):
+            copy = game.from_json(json.loads(before))
+            copy.play(seat, move)
+            assert copy.version == state.version + 1
+        for n in range(2):  # the hidden values drawn anew: neither this seat nor a spectator sees a difference
+            sampled = game.sample(state.position(seat), 1000 + n)
+            assert sampled.view(seat) == state.view(seat)
+            assert sampled.view(None) == state.view(None)
+    assert _snapshot(state) == before
+
+
+@pytest.mark.parametrize("game_id", [e.id for e in registry.entries()])
+def test_every_bot_finishes_a_game_and_hints_are_legal(game_id):
+    game = _game(game_id)
+    entry = game.entry
+    players = min(entry.players.stop - 1, max(entry.players.start, 2))
+    for n, name in enumerate(game.bots()):
+        state = game.new_state(_config(game, players, 40 + n))
+        bots = {seat: game.make_bot(name, seed=seat, budget_ms=20) for seat in range(players)}
+        hinted = 0
+        while not state.finished:
+            seat = state.pending_seats()[0]
+            if name == "random" and hinted < 6 and state.version % 9 == 0:
+                _hint_is_legal(game, state, seat)
+                hinted += 1
+            state.play(seat, bots[seat].choose(state, seat))
+        assert state.standings(), name
+        for bot in bots.values():
+            getattr(bot, "close", lambda: None)()
+    with pytest.raises(KeyError):
+        game.make_bot("no-such-bot")
+
+
+def _hint_is_legal(game: protocol.Game, state: protocol.State, seat: int) -> None:
+    found = game.hint(state.position(seat), top=2, budget_ms=30, seed=5)
+    assert found["options"], found
+    for option in found["options"]:
+        copy = game.from_json(state.to_json())
+        for move in option["moves"]:
+            assert _accepted(copy, seat, move), (option, copy.legal_moves(seat)[:3])
+            if copy.finished or seat not in copy.pending_seats():
+                break
+
+
+def _accepted(state: protocol.State, seat: int, move: dict[str, Any]) -> bool:
+    try:
+        state.play(seat, move)
+    except protocol.IllegalMove:
+        return False
+    return True
