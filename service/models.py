@@ -1,6 +1,7 @@
 """The database tables of the service (SQLAlchemy 2.x ORM).
 
-A game is stored as its configuration and seed, its move log (one row per accepted move, with the
+A game is stored as the registered game it is (``game``: its id, ``solver.core.registry``; null in rows written
+before the house had several games, which are Wild Tiled West's), its configuration and seed, its move log (one row per accepted move, with the
 seat that made it) and a cached snapshot: ``Game.to_json()`` after ``snapshot_moves`` moves.  The
 snapshot makes loading fast; the log alone rebuilds the game (``Game.replay``), so a lost or
 outdated snapshot is never fatal.  ``version`` counts every accepted change (a move or an undo): it
@@ -47,13 +48,15 @@ class GameRecord(Base):
     """One game: configuration (without the seed), seed, seat token digests, seat names, counters and snapshot."""
 
     __tablename__ = "games"
-    #: the lobby's query: open games, newest first (``Storage.open_games``)
+    #: the lobby's query: open games, newest first (``Storage.open_games``), of any game or one
     __table_args__ = (Index("ix_games_lobby", "open_seats", "created_at"),
                       Index("ix_games_bot_turns", "pending_bot", "updated_at"))
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str | None] = mapped_column(String(64), nullable=True,
+                                             doc="the registered game's id; null in rows written before (Wild Tiled West)")
     players: Mapped[int] = mapped_column(Integer)
-    config: Mapped[dict[str, Any]] = mapped_column(JSON, doc="GameConfig.to_json() without the seed")
+    config: Mapped[dict[str, Any]] = mapped_column(JSON, doc="the game's configuration without the seed")
     seed: Mapped[int] = mapped_column(BigInteger, doc="never shown to any client")
     token_digests: Mapped[list[str]] = mapped_column(JSON, doc="hex SHA-256 of each seat's token, by seat ('' while open)")
     seat_names: Mapped[list[str | None] | None] = mapped_column(JSON, nullable=True,

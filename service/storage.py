@@ -121,6 +121,10 @@ def _add_missing_columns(conn: Connection) -> None:
             index.create(conn, checkfirst=True)
 
 
+#: the game of a row written before the ``game`` column existed (and of a request that names none)
+DEFAULT_GAME = "wild-tiled-west"
+
+
 def default_name(seat: int) -> str:
     """The display name of a seat taken without a name: ``"Seat <seat>"`` (numbered as the API numbers seats, from 0)."""
     return f"Seat {seat}"
@@ -131,7 +135,7 @@ class GameHead:
     """A game row without its snapshot: what authentication and version checks need, the seats' display
     ``names`` (``None``: the seat is open; empty in rows written before the lobby: every seat taken) and ``bots``
     (per seat: ``None``, a person plays it, or the bot playing it, ``{"bot": name, "budget_ms": ms}``; empty: no
-    bot seat)."""
+    bot seat) and ``game``, the registered game's id."""
 
     id: str
     players: int
@@ -141,6 +145,7 @@ class GameHead:
     token_digests: tuple[str, ...]
     names: tuple[str | None, ...] = ()
     bots: tuple[dict[str, Any] | None, ...] = ()
+    game: str = DEFAULT_GAME  #: the registered game's id
 
     def seats(self) -> list[dict[str, Any]]:
         """Each seat as the state and the lobby show it: ``[{"seat": n, "name": str | None, "open": bool, "bot": str |
@@ -246,13 +251,13 @@ def _review(rec: ReviewRecord) -> StoredReview:
 
 #: the columns of a ``GameHead``
 HEAD_COLUMNS = (GameRecord.id, GameRecord.players, GameRecord.version, GameRecord.move_count, GameRecord.finished,
-                GameRecord.token_digests, GameRecord.seat_names, GameRecord.seat_bots)
+                GameRecord.token_digests, GameRecord.seat_names, GameRecord.seat_bots, GameRecord.game)
 
 
 def _head(row: Any) -> GameHead:
     """The ``GameHead`` of a row holding ``HEAD_COLUMNS`` (or a ``GameRecord``)."""
     return GameHead(row.id, row.players, row.version, row.move_count, row.finished, tuple(row.token_digests),
-                    tuple(row.seat_names or ()), tuple(row.seat_bots or ()))
+                    tuple(row.seat_names or ()), tuple(row.seat_bots or ()), row.game or DEFAULT_GAME)
 
 
 class Storage:
@@ -367,13 +372,14 @@ class Storage:
 
     def insert_game(self, game_id: str, config: dict[str, Any], digests: list[str], snapshot: dict[str, Any],
                     names: list[str | None] | None = None, sides: list[str] | None = None,
-                    bots: list[dict[str, Any] | None] | None = None, pending_bot: bool = False) -> None:
-        """Store a new game (version 0, no moves); ``config`` includes the seed; ``names``: each seat's display
+                    bots: list[dict[str, Any] | None] | None = None, pending_bot: bool = False,
+                    game: str = DEFAULT_GAME) -> None:
+        """Store a new game of ``game`` (a registered game's id; version 0, no moves); ``config`` includes the seed; ``names``: each seat's display
         name, ``None`` for an open seat (whose digest is ``""``); ``sides``: each seat's board side id; ``bots``:
         per seat, the bot playing it or ``None``; ``pending_bot``: whether the first decision is a bot's."""
         rest = {k: v for k, v in config.items() if k != "seed"}
         with self.sessions.begin() as s:
-            s.add(GameRecord(id=game_id, players=config["players"], config=rest, seed=config["seed"],
+            s.add(GameRecord(id=game_id, game=game, players=config["players"], config=rest, seed=config["seed"],
                              token_digests=digests, version=0, move_count=0, finished=False,
                              snapshot=snapshot, snapshot_moves=0, seat_names=names,
                              open_seats=sum(n is None for n in names) if names is not None else None, sides=sides,
@@ -406,10 +412,14 @@ class Storage:
             return list(conn.execute(select(GameRecord.id).where(*where).order_by(GameRecord.updated_at).limit(limit))
                         .scalars())
 
-    def open_games(self, limit: int, before: tuple[datetime, str] | None = None) -> list[LobbyGame]:
+    def open_games(self, limit: int, before: tuple[datetime, str] | None = None, game: str | None = None) -> list[LobbyGame]:
         """Up to ``limit`` unfinished games with an open seat, newest first (by creation time, then id), created
-        before ``before`` (the ``(created_at, id)`` of the last game of the previous page; ``None``: from the newest)."""
+        before ``before`` (the ``(created_at, id)`` of the last game of the previous page; ``None``: from the newest),
+        of the game ``game`` alone (a registered game's id; ``None``: every game)."""
         where = [GameRecord.open_seats > 0, GameRecord.finished.is_(False)]
+        if game is not None:
+            same = GameRecord.game == game
+            where.append(or_(same, GameRecord.game.is_(None)) if game == DEFAULT_GAME else same)
         if before is not None:
             at, game_id = before
             where.append(or_(GameRecord.created_at < at, and_(GameRecord.created_at == at, GameRecord.id < game_id)))

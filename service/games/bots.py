@@ -33,14 +33,14 @@ from flask import Flask
 from huey import crontab
 
 from service.fairness import TIERS, tier
-from service.games.store import Games
+from service.games.store import Games, house_bot_names
 from service.heavy import BACKGROUND, huey, task_app
 from service.storage import GameHead
-from solver.games.wild_tiled_west.ai.bots import BOTS, Bot, make_bot
-from solver.games.wild_tiled_west.engine.game import Game
+from solver.core.protocol import Bot, State
+from solver.core.protocol import Game as GameObject
 
 log = logging.getLogger(__name__)
-BOT_NAMES = tuple(BOTS)  #: the bots a seat may be played by
+BOT_NAMES = house_bot_names()  #: the bots a seat may be played by (of any game; each game's own are checked at create)
 BOT_STALL_SECONDS = 30  #: a bot decision pending longer than this is queued again by the sweep
 MAX_BOT_MOVES = 2000  #: ``play_bot_turns`` plays at most this many moves (more than any game has decisions)
 DEFAULT_BOT_MAX_BUDGET_MS = 3000  #: the default ``BOT_MAX_BUDGET_MS``
@@ -86,7 +86,7 @@ def _memory_key(game_id: str, seat: int, setting: dict[str, Any]) -> str:
     return f"bot:{game_id}:{seat}:{setting['bot']}:{setting['budget_ms']}"
 
 
-def _bot(game_id: str, seat: int, setting: dict[str, Any], version: int, max_budget_ms: int) -> Bot:
+def _bot(rules: GameObject, game_id: str, seat: int, setting: dict[str, Any], version: int, max_budget_ms: int) -> Bot:
     """The bot of the seat as its last decision left it, kept in the queue's store (an option bot keeps the rest of
     its chosen option, the random bot its generator), whichever process plays its next decision; else a new one,
     seeded by the game, seat and version (not Python's hash: it differs between processes), thinking at most
@@ -99,7 +99,7 @@ def _bot(game_id: str, seat: int, setting: dict[str, Any], version: int, max_bud
     if bot is None:
         seed = int.from_bytes(hashlib.sha256(f"{game_id}/{seat}/{version}".encode()).digest()[:4], "big")
         budget = min(int(setting["budget_ms"]), max_budget_ms)
-        bot = make_bot(setting["bot"], seed=seed, budget_ms=budget)
+        bot = rules.make_bot(setting["bot"], seed=seed, budget_ms=budget)
     return bot
 
 
@@ -131,10 +131,10 @@ def _play(games: Games, game_id: str, max_moves: int, max_budget_ms: int) -> int
         if head is None or head.finished:
             return played
 
-        def choose(game: Game, seat: int, head: GameHead = head) -> dict[str, Any]:
+        def choose(game: State, seat: int, head: GameHead = head) -> dict[str, Any]:
             setting = head.bot(seat)
             assert setting is not None  # bot_decision asks only for a bot seat
-            bot = _bot(game_id, seat, setting, head.version, max_budget_ms)
+            bot = _bot(games.game_object(head.game), game_id, seat, setting, head.version, max_budget_ms)
             move = bot.choose(game, seat)
             huey.put(_memory_key(game_id, seat, setting), bot)  # before the move is stored: the next task reads it
             return move

@@ -21,7 +21,7 @@ import unicodedata
 from marshmallow import ValidationError
 from marshmallow.validate import Validator
 
-from solver.games.wild_tiled_west.ai.bots import BOTS
+from service.games.store import house_bot_names
 
 #: letters and symbols of the visible categories that are drawn blank: the Hangul fillers (U+115F, U+1160, U+3164,
 #: U+FFA0: the default-ignorable code points among the letters) and U+2800 BRAILLE PATTERN BLANK
@@ -31,7 +31,7 @@ MAX_MARKS = 3
 #: the word a bot's label ends with: "Hint bot", "(hint bot)"
 BOT_WORD = "bot"
 #: a bot's kind and that word run together: "hintbot"
-BOT_LABELS = tuple(f"{kind}{BOT_WORD}" for kind in BOTS)
+BOT_LABELS = tuple(f"{kind}{BOT_WORD}" for kind in house_bot_names())
 #: a name's words as ``passes_for_a_bot`` reads them: runs of letters, or of digits
 WORDS = re.compile(r"[^\W\d_]+|\d+")
 

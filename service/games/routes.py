@@ -29,6 +29,7 @@ from service.games.schemas import (
     GameCreatedSchema,
     GameCreateSchema,
     GameStateSchema,
+    HouseCatalogSchema,
     LeftSchema,
     LegalMovesSchema,
     LobbyPageSchema,
@@ -50,7 +51,6 @@ from service.problems import Refused, problem_responses
 from service.storage import default_name
 from solver.games.wild_tiled_west.render.board_data import board_data
 from solver.games.wild_tiled_west.render.svg import settlement_svg
-from solver.games.wild_tiled_west.rules.setup import ConfigError, GameConfig, SeatConfig
 
 blp = Blueprint("games", __name__, url_prefix="/games", description="Full games: create, view, move, undo, events")
 
@@ -96,15 +96,12 @@ def create_game(args):
     ``seed`` the server draws one; the seed is never shown again.  422 when the configuration is invalid
     (e.g. seats do not match players, a board twice, a name on an open seat)."""
     seed = args["seed"] if args["seed"] is not None else secrets.randbits(63)
-    seats = tuple(SeatConfig(s["board"], s["side"]) for s in args["seats"])
-    try:
-        config = GameConfig(args["players"], seed, seats, args["first_game_contracts"])
-    except ConfigError as exc:
-        raise Refused(422, str(exc), rule="invalid_config") from None
+    config = {"players": args["players"], "seed": seed, "first_game_contracts": args["first_game_contracts"],
+              "seats": [{"board": s["board"], "side": s["side"]} for s in args["seats"]]}
     names = [None if s["open"] else s["name"] or (f"{s['bot'].title()} bot" if s["bot"] else default_name(n))
              for n, s in enumerate(args["seats"])] or None
     bots = [bot_setting(current_app, s["bot"], s["budget_ms"]) if s["bot"] else None for s in args["seats"]]
-    head, tokens = games().create(config, names, bots)
+    head, tokens = games().create(config, names, bots, game=args["game"])
     version, state = games().state(head, None)
     taken = [{"seat": s, "token": t} for s, t in enumerate(tokens) if t is not None]
     body = b'{"id":' + dumps(head.id) + b',"tokens":' + dumps(taken) + b',"state":' + state + b"}"
@@ -121,12 +118,31 @@ def list_games(args):
     """The lobby: the unfinished games with at least one open seat (``status=open``), newest first, by pages of
     ``limit`` (1-100, default 20); ``before=<next>`` (the ``next`` of the previous page) gives the next page.
 
-    Each game: ``id``, ``players``, ``seats`` (``{seat, name, open}``: an open seat's name is null), ``sides``
+    ``game=<id>``: the games of that game alone (``GET /games/catalog`` lists the ids).
+    Each game: ``id``, ``game``, ``players``, ``seats`` (``{seat, name, open}``: an open seat's name is null), ``sides``
     (each seat's board side) and ``created``.  Nothing secret (no token, no seed).  422 for another ``status``
     or a ``before`` that names no game (``invalid_cursor``)."""
-    page = games().lobby(args["limit"], args["before"])
+    page = games().lobby(args["limit"], args["before"], args["game"])
     response = Response(dumps(page), status=200, mimetype="application/json")
     response.headers["Cache-Control"] = "no-cache"
+    return response
+
+
+@blp.route("/catalog", methods=["GET"])
+@blp.response(200, HouseCatalogSchema)
+@problems(429)
+def game_catalog():
+    """The games this server plays: each game's ``id`` (what ``POST /games`` takes as ``game`` and ``GET
+    /games?game=`` filters by), ``title``, ``players`` (the player counts), ``rules`` (its rule text), ``reconstructed``
+    (what of its components is reconstructed rather than sourced), ``bots`` and ``config`` (its configuration's JSON
+    Schema).  The same for everyone: cacheable."""
+    rows = []
+    for game_id, rules in games().rules.items():
+        entry = rules.entry
+        rows.append({"id": game_id, "title": entry.title, "players": list(entry.players), "rules": entry.rules,
+                     "reconstructed": entry.reconstructed, "bots": dict(rules.bots()), "config": rules.config_schema()})
+    response = Response(dumps({"games": rows}), status=200, mimetype="application/json")
+    response.headers["Cache-Control"] = "public, max-age=300"
     return response
 
 

@@ -17,8 +17,9 @@ from marshmallow.validate import Length, OneOf, Range, Regexp, Validator
 from service.catalog import app_catalog
 from service.games.history import POINT_PATTERN, EventPoint
 from service.games.names import MAX_MARKS, MarkRuns, NotABotsName, VisibleName, nfc
+from service.games.store import house_bot_names, registry_ids
 from service.parsing import StrictBoolean
-from solver.games.wild_tiled_west.ai.bots import BOTS
+from service.storage import DEFAULT_GAME
 from solver.games.wild_tiled_west.rules.moves import FIELD_DOCS, MOVES, move_fields
 from solver.games.wild_tiled_west.rules.setup import SIDE_CHOICES
 
@@ -121,7 +122,7 @@ class SeatConfigSchema(Schema):
                        "creator gets no token for it, and the game waits at its decisions until it is claimed"})
     name = NameField(load_default=None, metadata={"description": "display name of a seat the creator takes (default "
                                                                  "`Seat <n>`); the claimer names an open seat"})
-    bot = fields.String(load_default=None, allow_none=True, validate=OneOf(list(BOTS)), metadata={
+    bot = fields.String(load_default=None, allow_none=True, validate=OneOf(list(house_bot_names())), metadata={
         "description": "the server plays this seat with this bot, promptly after each of its decisions becomes "
                        "pending (docs/api.md, Bot seats)"})
     budget_ms = fields.Integer(load_default=None, allow_none=True, strict=True, validate=Range(1, None), metadata={
@@ -150,9 +151,13 @@ class SeatConfigSchema(Schema):
 
 
 class GameCreateSchema(Schema):
-    """``POST /games``: ``players`` 1-5 (1 = solo), optional ``seed`` (the server draws one when
+    """``POST /games``: ``game`` (a registered game's id, ``GET /games/catalog``; default ``wild-tiled-west``),
+    ``players`` 1-5 (1 = solo), optional ``seed`` (the server draws one when
     absent; it is never shown again), ``seats`` (one per player; default random boards, normal
     sides) and ``first_game_contracts`` (the rulebook's first-game contract order)."""
+
+    game = fields.String(load_default=DEFAULT_GAME, validate=OneOf(list(registry_ids())), metadata={
+        "description": "the game to play: an id of GET /games/catalog", "example": DEFAULT_GAME})
 
     players = fields.Integer(required=True, strict=True, validate=Range(1, 5), metadata={"example": 2})
     seed = fields.Integer(load_default=None, allow_none=True, strict=True, validate=SEED_RANGE,
@@ -278,8 +283,12 @@ class ClaimSchema(Schema):
 
 
 class LobbyQuerySchema(Schema):
-    """``GET /games``: ``status`` (only ``open``: games with an open seat), ``limit`` (1-100, default 20) and
-    ``before`` (the previous page's ``next``: the id of its last game; absent: from the newest)."""
+    """``GET /games``: ``game`` (a registered game's id: its games alone; absent: every game), ``status`` (only
+    ``open``: games with an open seat), ``limit`` (1-100, default 20) and ``before`` (the previous page's ``next``: the
+    id of its last game; absent: from the newest)."""
+
+    game = fields.String(load_default=None, validate=OneOf(list(registry_ids())), metadata={
+        "description": "only the games of this game (an id of GET /games/catalog); absent: every game"})
 
     status = fields.String(load_default="open", validate=OneOf(["open"]),
                            metadata={"description": "`open`: the unfinished games with at least one open seat"})
@@ -349,7 +358,8 @@ class SeatViewSchema(Schema):
 
 
 class GameStateSchema(OpenSchema):
-    """A game as one seat (``seat``) or a spectator (``seat`` null) may see it: never the seed, the
+    """A game (``game``: the registered game it is) as one seat (``seat``) or a spectator (``seat`` null) may see it:
+    never the seed, the
     generator state, deck orders (sizes only) or another seat's face-down or dealt partners.
 
     ``seats`` gives each seat's display name and whether it is open (the lobby; public).
@@ -359,6 +369,8 @@ class GameStateSchema(OpenSchema):
     ``GET /games/{game_id}/moves``."""
 
     id = fields.String(required=True)
+    game = fields.String(required=True, metadata={"description": "the registered game it is (GET /games/catalog)",
+                                                   "example": DEFAULT_GAME})
     seat = fields.Integer(required=True, allow_none=True)
     version = fields.Integer(required=True)
     moves_played = fields.Integer(required=True)
@@ -411,10 +423,12 @@ class SeatClaimedSchema(Schema):
 
 
 class LobbyGameSchema(Schema):
-    """A game of the lobby: ``id``, ``players``, ``seats`` (name or null, open), ``sides`` (each seat's board
-    side id, ``<board>/<normal|wild>``) and ``created`` (ISO 8601, UTC).  Nothing secret: no token, no seed."""
+    """A game of the lobby: ``id``, ``game`` (the registered game it is), ``players``, ``seats`` (name or null, open),
+    ``sides`` (each seat's setup: in Wild Tiled West its board side id, ``<board>/<normal|wild>``) and ``created``
+    (ISO 8601, UTC).  Nothing secret: no token, no seed."""
 
     id = fields.String(required=True)
+    game = fields.String(required=True, metadata={"example": DEFAULT_GAME})
     players = fields.Integer(required=True)
     seats = fields.List(fields.Nested(SeatViewSchema), required=True)
     sides = fields.List(fields.String(), required=True, metadata={"example": ["rattlesnake-ridge/normal"]})
@@ -528,3 +542,24 @@ class BoardDataSchema(Schema):
     tiles = fields.List(fields.Dict(), required=True)
     towns = fields.List(fields.Dict(), required=True)
     tokens = fields.Dict(keys=fields.String(), values=fields.List(fields.List(fields.Integer())), required=True)
+
+
+class HouseGameSchema(Schema):
+    """A game of the house (``GET /games/catalog``): its ``id`` (``POST /games``'s ``game``), ``title`` (as its rule
+    text prints it), ``players`` (the player counts it is played with), ``rules`` (its rule text's file name under
+    the project's rule texts), ``reconstructed`` (what of its components is reconstructed rather than sourced), ``bots``
+    (name -> how it plays) and ``config`` (the JSON Schema of its configuration)."""
+
+    id = fields.String(required=True, metadata={"example": DEFAULT_GAME})
+    title = fields.String(required=True, metadata={"example": "Wild Tiled West"})
+    players = fields.List(fields.Integer(), required=True, metadata={"example": [1, 2, 3, 4, 5]})
+    rules = fields.String(required=True, metadata={"example": "wild-tiled-west-rulebook-en.md"})
+    reconstructed = fields.String(required=True)
+    bots = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
+    config = fields.Dict(required=True, metadata={"description": "JSON Schema of the game's configuration"})
+
+
+class HouseCatalogSchema(Schema):
+    """``GET /games/catalog``: the games this server plays, in the order they were registered."""
+
+    games = fields.List(fields.Nested(HouseGameSchema), required=True)

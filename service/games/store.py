@@ -4,11 +4,11 @@
 (``service.storage``).  Every refusal raises ``service.problems.Refused`` with the HTTP status, a
 reason and a rule code, before anything is written: a refused request changes nothing.
 
-Each worker process keeps the games it used last (``Game`` objects, so the next move needs no
+Each worker process keeps the games it used last (``State`` objects, so the next move needs no
 rebuild), the JSON text of states per (game, version, seat) and the logs (``GameLog``: events and moves
 as JSON texts, with the history that names each event) per (game, version, seat); entries are keyed by
 version, so a worker never answers from a state older than the database's.  A view is built only by
-``Game.view(seat)`` / ``Game.position(seat)``: the engine alone decides what a seat may see.  The state
+``State.view(seat)`` / ``State.position(seat)`` (``solver.core.protocol``): the game alone decides what a seat may see.  The state
 is that view without its logs (the moves, their seats and the events): those are served by page
 (``events``, ``moves_page``) and by the event stream (``service.games.events``).
 
@@ -32,23 +32,22 @@ from typing import Any, Literal, TypeVar, overload
 
 from werkzeug.datastructures import ETags
 
+import solver.games  # noqa: F401 (registers every game)
 from service.cache import LRUCache
 from service.games.history import EventPoint, History
 from service.problems import Refused
-from service.storage import GameHead, MoveMark, Storage, default_name
+from service.storage import DEFAULT_GAME, GameHead, MoveMark, Storage, default_name
 from service.tokens import bearer_token, digest, new_token, seat_of
-from solver.games.wild_tiled_west.components.catalog import load_catalog
+from solver.core import protocol, registry
+from solver.core.protocol import ConfigError, IllegalMove, State
 from solver.games.wild_tiled_west.components.values import Catalog
-from solver.games.wild_tiled_west.engine.game import Game, IllegalMove
-from solver.games.wild_tiled_west.engine.labels import annotated
-from solver.games.wild_tiled_west.rules.setup import GameConfig
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 WRITE_ATTEMPTS = 5  #: a write that lost the optimistic check re-reads the game and tries again
 #: the snapshot is rewritten every this many moves (and at the end); loading replays the moves after it
 SNAPSHOT_EVERY = 8
-#: the members of ``Game.view`` that the state leaves out: the logs, served by ``/events`` and ``/moves``
+#: the members of ``State.view`` that the state leaves out: the logs, served by ``/events`` and ``/moves``
 LOGS = ("moves", "move_seats", "events")
 
 
@@ -122,20 +121,37 @@ class _Cached:
     and a reader never sees it changed."""
 
     head: GameHead
-    game: Game
+    game: State
     lock: threading.Lock = field(default_factory=threading.Lock)
     taken: bool = False  #: a writer owns the game now: readers must not use it
 
 
-def _revealed(before: Game, after: Game) -> str | None:
-    """What hidden information ``after`` revealed compared with ``before`` (its move undone), or None."""
-    if after.chance != before.chance:
-        return "dice were rolled or cards shuffled"
-    if len(after.partner_deck) < len(before.partner_deck):
-        return "a partner card was drawn"
-    if before.solo and after.solo and len(after.solo.deck) < len(before.solo.deck):
-        return "a bandit card was revealed"
-    return None
+def first_decision(game: State) -> dict[str, Any] | None:
+    """The decision of ``game``'s first pending seat (a one-seat-at-a-time game's only one), or ``None`` when over."""
+    seats = game.pending_seats()
+    return game.decision(seats[0]) if seats else None
+
+
+def registry_ids() -> tuple[str, ...]:
+    """The ids of the registered games, in the order they were registered."""
+    return tuple(entry.id for entry in registry.entries())
+
+
+def house_bot_names() -> tuple[str, ...]:
+    """The names of the bots of every registered game, each once, in the order the games offer them."""
+    names: dict[str, None] = {}
+    for entry in registry.entries():
+        names.update(dict.fromkeys(protocol.load(entry.id).bots()))
+    return tuple(names)
+
+
+def house_games(catalog: Catalog | None = None) -> dict[str, protocol.Game]:
+    """Every registered game's game object by id (``solver.core.protocol.load``); Wild Tiled West's reads ``catalog``
+    when one is given (the app's ``CATALOG_DIR``)."""
+    found = {entry.id: protocol.load(entry.id) for entry in registry.entries()}
+    if catalog is not None:
+        found[DEFAULT_GAME] = found[DEFAULT_GAME].with_components(catalog)
+    return found
 
 
 #: what ``Games`` tells after each committed change: the game's new head and its pending seat (``None``: over)
@@ -143,51 +159,67 @@ OnChange = Callable[[GameHead, "int | None"], None]
 
 
 class Games:
-    """The stored games of one worker process: ``storage`` (the database), a catalog and ``on_change`` (``OnChange``,
-    called after each committed change; ``None``: nothing to tell)."""
+    """The stored games of one worker process: ``storage`` (the database), Wild Tiled West's catalog (``None``: its
+    own data) and ``on_change`` (``OnChange``, called after each committed change; ``None``: nothing to tell).  Every
+    game is reached through its game object (``rules``: ``house_games``)."""
 
     def __init__(self, storage: Storage, catalog: Catalog | None = None, games_cached: int = 64, views_cached: int = 512,
                  logs_cached: int = 128, on_change: OnChange | None = None):
         self.storage = storage
         self.on_change = on_change
-        self.catalog = catalog or load_catalog()
+        self.rules = house_games(catalog)
+        self.catalog: Catalog = self.rules[DEFAULT_GAME].catalog  # type: ignore[attr-defined]  # Wild Tiled West's own
         self._games: LRUCache[_Cached] = LRUCache(games_cached)
         self._views: LRUCache[bytes] = LRUCache(views_cached)
         self._logs: LRUCache[GameLog] = LRUCache(logs_cached)
 
     # --- creating --------------------------------------------------------------------------------
 
-    def create(self, config: GameConfig, names: Sequence[str | None] | None = None,
-               bots: Sequence[dict[str, Any] | None] | None = None) -> tuple[GameHead, list[str | None]]:
-        """Start and store a new game; returns its head and, per seat, a new token (never stored), or ``None``
-        for an open seat or a bot's.  ``names``: each seat's display name, ``None`` for a seat left open (the lobby:
+    def game_object(self, game: str) -> protocol.Game:
+        """The game object of the registered game ``game``; 422 ``unknown_game_kind`` naming the games for another."""
+        try:
+            return self.rules[game]
+        except KeyError:
+            raise Refused(422, f"no game {game!r} is played here: GET /games/catalog lists them ({', '.join(self.rules)})",
+                          rule="unknown_game_kind") from None
+
+    def create(self, config: dict[str, Any], names: Sequence[str | None] | None = None,
+               bots: Sequence[dict[str, Any] | None] | None = None, game: str = DEFAULT_GAME) -> tuple[GameHead, list[str | None]]:
+        """Start and store a new game of ``game`` (a registered game's id) from ``config`` (its configuration, with the
+        ``"seed"``); returns its head and, per seat, a new token (never stored), or ``None``
+        for an open seat or a bot's.  422 ``unknown_game_kind`` for an unknown game, ``invalid_config`` (the game's
+        reason) for a configuration it cannot be set up with.  ``names``: each seat's display name, ``None`` for a seat left open (the lobby:
         no token until it is claimed, ``claim``); default every seat taken, named ``"Seat <n>"``.  ``bots``: per
         seat, the server's bot that plays it (``{"bot": name, "budget_ms": ms}``, named) or ``None``."""
-        game = Game(config, self.catalog)
-        chosen: list[str | None] = list(names) if names is not None else [default_name(n) for n in range(config.players)]
+        try:
+            state = self.game_object(game).new_state(config)
+        except ConfigError as exc:
+            raise Refused(422, str(exc), rule="invalid_config") from None
+        players = len(state.view(None)["players"])
+        chosen: list[str | None] = list(names) if names is not None else [default_name(n) for n in range(players)]
         played = list(bots) if bots is not None and any(bots) else []
         tokens = [None if name is None or (played and played[n]) else new_token() for n, name in enumerate(chosen)]
         digests = ["" if t is None else digest(t) for t in tokens]
         game_id = secrets.token_urlsafe(12)
-        sides = [p.settlement.side.id for p in game.players]
-        head = GameHead(game_id, config.players, 0, 0, game.finished, tuple(digests), tuple(chosen), tuple(played))
-        self.storage.insert_game(game_id, config.to_json(), digests, game.to_json(), chosen, sides, played or None,
-                                 self._bot_pending(head, game))
-        self._games.put(game_id, _Cached(head, game))
-        self._changed(head, game)
+        sides = self.game_object(game).seat_summaries(state)
+        head = GameHead(game_id, players, 0, 0, state.finished, tuple(digests), tuple(chosen), tuple(played), game)
+        self.storage.insert_game(game_id, self.game_object(game).config_of(state), digests, state.to_json(), chosen, sides,
+                                 played or None, self._bot_pending(head, state), game=game)
+        self._games.put(game_id, _Cached(head, state))
+        self._changed(head, state)
         return head, tokens
 
     @staticmethod
-    def _pending_seat(game: Game) -> int | None:
-        pending = game.pending()
-        return None if pending is None else int(pending["seat"])
+    def _pending_seat(game: State) -> int | None:
+        seats = game.pending_seats()
+        return seats[0] if seats else None
 
-    def _bot_pending(self, head: GameHead, game: Game) -> bool:
+    def _bot_pending(self, head: GameHead, game: State) -> bool:
         """Whether ``game``'s pending decision is that of a seat a bot plays (by ``head``)."""
         seat = self._pending_seat(game)
         return seat is not None and head.bot(seat) is not None
 
-    def _changed(self, head: GameHead, game: Game) -> None:
+    def _changed(self, head: GameHead, game: State) -> None:
         """Tell ``on_change`` about a committed change that made ``game`` (call it holding no lock, and after the
         last use of ``game``: an ``immediate`` bot turn plays on the worker's copy at once)."""
         self._tell(head, self._pending_seat(game))
@@ -270,10 +302,10 @@ class Games:
         (``None``: the game is over)."""
         return self._read(head, lambda h, game: (h, self._pending_seat(game)))
 
-    def bot_decision(self, head: GameHead, choose: Callable[[Game, int], dict[str, Any]]) -> tuple[int, int, dict[str, Any]] | None:
+    def bot_decision(self, head: GameHead, choose: Callable[[State, int], dict[str, Any]]) -> tuple[int, int, dict[str, Any]] | None:
         """``choose(game, seat)`` for the pending decision when a bot plays its seat: ``(version, seat, move)`` at the
         version the game was read at, or ``None`` (over, or a person's decision).  ``choose`` must not change the game."""
-        def read(h: GameHead, game: Game) -> tuple[int, int, dict[str, Any]] | None:
+        def read(h: GameHead, game: State) -> tuple[int, int, dict[str, Any]] | None:
             seat = self._pending_seat(game)
             if seat is None or h.bot(seat) is None:
                 return None
@@ -306,9 +338,10 @@ class Games:
             raise Refused(409, f"seat {seat} left the game: the {head.bot_name(seat)} bot plays it now", rule="seat_left")
         return seat
 
-    def lobby(self, limit: int, before: str | None) -> dict[str, Any]:
-        """The page of open games (``Storage.open_games``) created before the game ``before`` (its id, the previous
-        page's ``next``; ``None``: from the newest): ``{"games": [{id, players, seats, sides, created}],
+    def lobby(self, limit: int, before: str | None, game: str | None = None) -> dict[str, Any]:
+        """The page of open games (``Storage.open_games``) of ``game`` (a registered game's id; ``None``: every game)
+        created before the game ``before`` (its id, the previous
+        page's ``next``; ``None``: from the newest): ``{"games": [{id, game, players, seats, sides, created}],
         "next": id | null}`` (``next``: where the next page starts, null on the last).  422 ``invalid_cursor``
         for a ``before`` that names no game."""
         cursor = None
@@ -317,8 +350,8 @@ class Games:
             if at is None:
                 raise Refused(422, f"before={before!r} names no game: give the previous page's next", rule="invalid_cursor")
             cursor = (at, before)
-        found = self.storage.open_games(limit + 1, cursor)
-        games = [{"id": g.head.id, "players": g.head.players, "seats": g.head.seats(), "sides": list(g.sides),
+        found = self.storage.open_games(limit + 1, cursor, game)
+        games = [{"id": g.head.id, "game": g.head.game, "players": g.head.players, "seats": g.head.seats(), "sides": list(g.sides),
                   "created": _iso(g.created_at)} for g in found[:limit]]
         return {"games": games, "next": found[limit - 1].head.id if len(found) > limit else None}
 
@@ -368,26 +401,27 @@ class Games:
         raise Refused(412, f"the game is at version {head.version}, not the one in If-Match: fetch the state and "
                            "choose again", rule="stale_version", headers={"ETag": f'"{head.version}"'})
 
-    def _load(self, game_id: str) -> tuple[GameHead, Game]:
+    def _load(self, game_id: str) -> tuple[GameHead, State]:
         """The game as stored: from its snapshot, or replayed from its move log when the snapshot
         is missing or behind the log."""
         row = self.storage.row(game_id)
         if row is None:
             raise Refused(404, f"no game with id {game_id!r}", rule="unknown_game")
         count = row.head.move_count  # moves committed after the row was read are not this version's
+        rules = self.game_object(row.head.game)
         if not row.snapshot or row.snapshot_moves > count:
-            return row.head, self.replay_log(game_id, GameConfig.from_json(row.config), count)
-        game = Game.from_json(row.snapshot, self.catalog)
-        for _, move in self.storage.moves(game_id, start=row.snapshot_moves, stop=count):
-            game.apply(move)
+            return row.head, self.replay_log(row.head, row.config, count)
+        game = rules.from_json(row.snapshot)
+        for seat, move in self.storage.moves(game_id, start=row.snapshot_moves, stop=count):
+            game.play(seat, move)
         return row.head, game
 
-    def replay_log(self, game_id: str, config: GameConfig, moves: int | None = None) -> Game:
-        """The game rebuilt from its configuration and move log alone (``Game.replay``), with its first
-        ``moves`` moves (default: all)."""
-        return Game.replay(config, [move for _, move in self.storage.moves(game_id, stop=moves)], self.catalog)
+    def replay_log(self, head: GameHead, config: dict[str, Any], moves: int | None = None) -> State:
+        """The game of ``head`` rebuilt from its configuration and move log alone (its game object's ``replay``), with
+        its first ``moves`` moves (default: all)."""
+        return self.game_object(head.game).replay(config, self.storage.moves(head.id, stop=moves))
 
-    def _read(self, head: GameHead, read: Callable[[GameHead, Game], T]) -> T:
+    def _read(self, head: GameHead, read: Callable[[GameHead, State], T]) -> T:
         """``read(head, game)`` on the worker's copy of the game at ``head.version`` or later, under
         its lock (``read`` must not change the game)."""
         for _ in range(3):
@@ -400,7 +434,7 @@ class Games:
                     return read(entry.head, entry.game)
         return read(*self._load(head.id))  # writers keep taking it: read a private copy
 
-    def _owned(self, head: GameHead) -> tuple[GameHead, Game]:
+    def _owned(self, head: GameHead) -> tuple[GameHead, State]:
         """A copy of the game that no one else uses, to change: the worker's cached one (taken out of
         the cache) when it is at ``head.version``, else loaded (possibly at a later version)."""
         entry = self._games.pop(head.id)
@@ -411,14 +445,14 @@ class Games:
                     return entry.head, entry.game
         return self._load(head.id)
 
-    def _view(self, head: GameHead, game: Game, seat: int | None, keep: bool = True) -> tuple[dict[str, Any], bytes]:
-        """``Game.view(seat)`` (with its logs) and the JSON text of the state as ``seat`` sees it: ``id``,
+    def _view(self, head: GameHead, game: State, seat: int | None, keep: bool = True) -> tuple[dict[str, Any], bytes]:
+        """``State.view(seat)`` (with its logs) and the JSON text of the state as ``seat`` sees it: ``id``,
         ``seat``, ``version``, ``moves_played``, ``seats`` (each seat's display name and whether it is open:
         ``GameHead.seats``) and the view without its ``LOGS`` (``keep``: the text is
         kept for the next reader; only a committed version may be kept)."""
         view = game.view(seat)
         view.pop("version")
-        data = {"id": head.id, "seat": seat, "version": head.version, "moves_played": game.version,
+        data = {"id": head.id, "game": head.game, "seat": seat, "version": head.version, "moves_played": game.version,
                 "seats": head.seats(), **{k: v for k, v in view.items() if k not in LOGS}}
         body = dumps(data)
         if keep:
@@ -434,23 +468,22 @@ class Games:
         return self._read(head, lambda h, game: (h.version, self._view(h, game, seat)[1]))
 
     def position(self, head: GameHead, seat: int) -> tuple[int, dict[str, Any]]:
-        """The game version and ``Game.position(seat)``."""
+        """The game version and ``State.position(seat)``."""
         return self._read(head, lambda h, game: (h.version, game.position(seat)))
 
     def legal_moves(self, head: GameHead, seat: int) -> dict[str, Any]:
         """The pending decision and, when it is ``seat``'s, its options (else none), each with its ``label`` and, for
         a placement, its ``squares`` (``solver.games.wild_tiled_west.engine.labels.annotated``)."""
-        def read(h: GameHead, game: Game) -> dict[str, Any]:
-            pending = game.pending()
-            moves = [annotated(game, m) for m in game.legal_moves()] if pending and pending["seat"] == seat else []
-            return {"version": h.version, "seat": seat, "pending": pending, "moves": moves}
+        def read(h: GameHead, game: State) -> dict[str, Any]:
+            moves = self.game_object(h.game).labelled_moves(game, seat)
+            return {"version": h.version, "seat": seat, "pending": first_decision(game), "moves": moves}
         return self._read(head, read)
 
     def settlement(self, head: GameHead, seat: int):
         """A copy of ``seat``'s settlement (open information); 404 for a seat the game does not have."""
         if not 0 <= seat < head.players:
             raise Refused(404, f"the game has seats 0 to {head.players - 1}, not {seat}", rule="unknown_seat")
-        return self._read(head, lambda h, game: (h.version, game.players[seat].settlement.copy()))
+        return self._read(head, lambda h, game: (h.version, game.players[seat].settlement.copy()))  # type: ignore[attr-defined]
 
     def log(self, head: GameHead, seat: int | None) -> GameLog:
         """The logs as ``seat`` sees them at ``head.version`` or later, with their history: the move rows'
@@ -477,7 +510,7 @@ class Games:
 
     @staticmethod
     def _game_log(version: int, seat: int | None, history: tuple[tuple[int, ...], tuple[int, ...]], head: GameHead,
-                  game: Game) -> GameLog | GameHead:
+                  game: State) -> GameLog | GameHead:
         """The ``GameLog`` of ``game`` read at ``head``, when that is ``version`` (``history``: the moves'
         versions and first events); else ``head``."""
         if head.version != version:
@@ -485,7 +518,7 @@ class Games:
         view = game.view(seat)
         events = tuple((e["n"], dumps(e).decode()) for e in view["events"])
         moves = tuple((mover, dumps(m).decode()) for m, mover in zip(view["moves"], view["move_seats"], strict=True))
-        return GameLog(version, game.version, game.pending(), game.finished, events, moves,
+        return GameLog(version, game.version, first_decision(game), game.finished, events, moves,
                        History(*history, events=len(game.events)))
 
     def _history(self, head: GameHead, marks: list[MoveMark]) -> tuple[tuple[int, ...], tuple[int, ...]]:
@@ -498,10 +531,10 @@ class Games:
         row = self.storage.row(head.id)
         if row is None:
             raise Refused(404, f"no game with id {head.id!r}", rule="unknown_game")
-        game, first = Game(GameConfig.from_json(row.config), self.catalog), []
-        for _, move in self.storage.moves(head.id, stop=len(marks)):
+        game, first = self.game_object(head.game).new_state(row.config), []
+        for seat, move in self.storage.moves(head.id, stop=len(marks)):
             first.append(len(game.events))
-            game.apply(move)
+            game.play(seat, move)
         return versions, tuple(first)
 
     def events(self, head: GameHead, seat: int | None, after: EventPoint) -> dict[str, Any]:
@@ -562,15 +595,15 @@ class Games:
             if loaded.version != head.version:  # the game moved on meanwhile: decide again on the new state
                 self._games.put(game_id, _Cached(loaded, game))
                 continue
-            pending = game.pending()
+            pending = first_decision(game)
             assert pending is not None  # the game is not over (checked above)
-            if pending["seat"] != seat:
+            if seat not in game.pending_seats():
                 self._games.put(game_id, _Cached(head, game))
                 raise Refused(403, f"the pending decision ({pending['type']}) is seat {pending['seat']}'s, not seat {seat}'s",
                               rule="not_your_decision")
             start = len(game.events)
             try:
-                game.apply(move)
+                game.play(seat, move)
             except IllegalMove as exc:  # the engine left the game unchanged
                 self._games.put(game_id, _Cached(head, game))
                 raise Refused(422, str(exc), rule=exc.rule) from None
@@ -614,9 +647,10 @@ class Games:
             if last_seat != seat:
                 raise Refused(403, f"the last move is seat {last_seat}'s: a seat may undo only its own last move",
                               rule="not_your_move")
-            config = self._read(head, lambda h, g: g.config)
-            before = Game.replay(config, [m for _, m in moves[:-1]], self.catalog)
-            reason = self._read(head, lambda h, g: _revealed(before, g) if h.version == head.version else "changed")  # noqa: B023 (called at once)
+            rules = self.game_object(head.game)
+            config = self._read(head, lambda h, g: rules.config_of(g))  # noqa: B023 (called at once)
+            before = rules.replay(config, moves[:-1])
+            reason = self._read(head, lambda h, g: rules.revealed(before, g) if h.version == head.version else "changed")  # noqa: B023 (called at once)
             if reason == "changed":
                 continue  # changed meanwhile
             if reason:

@@ -67,6 +67,8 @@ class State(Protocol):
     #: the move log: each move as played, and the seat that played it, in order
     moves: list[JSON]
     move_seats: list[int]
+    #: every event so far, in order (an event's number is its place here); views show a seat those it may see
+    events: list[JSON]
 
     def pending_seats(self) -> list[int]:
         """Every seat that must decide now, in seat order (any number; ``[]`` when the game is over)."""
@@ -97,11 +99,11 @@ class State(Protocol):
         """What ``seat`` knows, as plain data a planner can resume from (``Game.sample`` rebuilds a state from it)."""
         ...
 
-    def score_breakdown(self, seat: int) -> JSON:
+    def score_breakdown(self, seat: int) -> Mapping[str, Any]:
         """``seat``'s points by category and the ``"total"`` (as the game would score now; final once it is over)."""
         ...
 
-    def standings(self) -> list[JSON]:
+    def standings(self) -> Sequence[Mapping[str, Any]]:
         """Seats best first: ``{"seat", "points", "place", ...}``; tied seats share a place."""
         ...
 
@@ -137,6 +139,16 @@ class Game(Protocol):
     def config_of(self, state: State) -> JSON:
         """The configuration ``state`` was set up from (``new_state`` of it, replaying the same moves, gives back the
         same state)."""
+        ...
+
+    def with_components(self, components: Any) -> Game:
+        """The same game reading its components from ``components`` (a corrected copy of its data, as the game's own
+        loader returns it) instead of its own data files."""
+        ...
+
+    def seat_summaries(self, state: State) -> list[str]:
+        """What a list of games (the lobby) shows of each seat's setup, one short id per seat in seat order (``[]``:
+        nothing to show)."""
         ...
 
     def from_json(self, data: JSON) -> State:

@@ -102,7 +102,8 @@ def test_the_lobby_lists_open_games_newest_first_by_pages(app):
     assert [g["id"] for g in second["games"]] == open_ids[3:] and second["next"] is None
     assert [g["id"] for g in call(app, "GET", "/games").json()["games"]] == open_ids  # status=open by default
     entry = first["games"][0]
-    assert set(entry) == {"id", "players", "seats", "sides", "created"} and entry["players"] == 2
+    assert set(entry) == {"id", "game", "players", "seats", "sides", "created"} and entry["players"] == 2
+    assert entry["game"] == "wild-tiled-west"
     assert entry["seats"] == [{"seat": 0, "name": "Seat 0", "open": False, "bot": None}, {"seat": 1, "name": None, "open": True, "bot": None}]
     local = Game(GameConfig(players=2, seed=SEED + 4))
     assert entry["sides"] == [p.settlement.side.id for p in local.players] and entry["created"].endswith("+00:00")

@@ -80,7 +80,7 @@ def games(tmp_path):
 
 
 def test_a_game_rebuilds_from_its_move_log(games):
-    head, tokens = games.create(GameConfig(players=3, seed=SEED))
+    head, tokens = games.create(GameConfig(players=3, seed=SEED).to_json())
     game, rng = Game(GameConfig(players=3, seed=SEED)), random.Random(3)
     for _ in range(25):
         move = rng.choice(game.legal_moves())
@@ -93,11 +93,11 @@ def test_a_game_rebuilds_from_its_move_log(games):
     head = fresh.head(head.id)
     version, body = fresh.state(head, 1)
     assert version == 25 and comparable(json.loads(body)) == local_view(game, 1)
-    assert fresh.replay_log(head.id, game.config).to_json() == game.to_json()
+    assert fresh.replay_log(head, game.config.to_json()).to_json() == game.to_json()
 
 
 def test_a_write_from_a_stale_version_changes_nothing(games):
-    head, tokens = games.create(GameConfig(players=1, seed=SEED))
+    head, tokens = games.create(GameConfig(players=1, seed=SEED).to_json())
     game = Game(GameConfig(players=1, seed=SEED))
     move = game.legal_moves()[0]
     game.apply(move)
@@ -116,7 +116,7 @@ def test_writers_from_one_version_at_once_one_wins(tmp_path):
     serializable_by_default(url)
     first = Storage(url)
     first.create_tables()
-    head, _ = Games(first).create(GameConfig(players=1, seed=SEED))
+    head, _ = Games(first).create(GameConfig(players=1, seed=SEED).to_json())
     game = Game(GameConfig(players=1, seed=SEED))
     workers = [first] + [Storage(url) for _ in range(3)]
     try:

@@ -254,7 +254,7 @@ def test_a_game_stored_with_a_surrogate_before_the_check_still_answers(app):
     shows: the lobby, its state, its event stream's first batch; the surrogate written as its JSON escape, so the
     answer is valid UTF-8 and decodes to the same name."""
     games = app.extensions["wtw_games"]
-    head, _ = games.create(GameConfig(players=2, seed=SEED), names=["a" + HIGH + "b", None])
+    head, _ = games.create(GameConfig(players=2, seed=SEED).to_json(), names=["a" + HIGH + "b", None])
     client = app.test_client()
     lobby = client.get("/games?status=open")
     assert lobby.status_code == 200 and b"\\ud800" in lobby.data

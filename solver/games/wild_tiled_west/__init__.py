@@ -8,4 +8,7 @@ from __future__ import annotations
 from solver.core.registry import GameEntry
 
 ENTRY = GameEntry(id="wild-tiled-west", title="Wild Tiled West", players=range(1, 6),
-                  rules="wild-tiled-west-rulebook-en.md", package=__name__)
+                  rules="wild-tiled-west-rulebook-en.md", package=__name__,
+                  reconstructed="The rulebook's pictures are lost: the 96 tiles, the 16 settlement board sides, the "
+                                "tray's slot costs, the scoreboard's numbers and the wild sides' missing details are "
+                                "reconstructed (docs/components.md); every value's source is in its data file.")

@@ -70,6 +70,16 @@ class WildTiledWest:
         """The game's configuration as plain data."""
         return dict(state.config.to_json())
 
+    def with_components(self, components: Any) -> WildTiledWest:
+        """This game reading ``components`` (a ``Catalog``: a corrected copy of the data, ``load_catalog_from``)."""
+        if not isinstance(components, Catalog):
+            raise TypeError(f"Wild Tiled West's components are a Catalog, not {type(components).__name__}")
+        return WildTiledWest(components)
+
+    def seat_summaries(self, state: Any) -> list[str]:
+        """Each seat's settlement board side id (``"<board>/<side>"``, rulebook: Setup A)."""
+        return [p.settlement.side.id for p in state.players]
+
     def from_json(self, data: JSON) -> Game:
         """``Game.from_json``."""
         return Game.from_json(data, self.catalog)
