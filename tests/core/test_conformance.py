@@ -21,14 +21,18 @@ import pytest
 
 import solver.games  # noqa: F401 (registers the games)
 from solver.core import protocol, registry
+from tests.core.sealed_bids import protocol as sealed_bids
 
-CASES = [(entry.id, players) for entry in registry.entries() for players in entry.players]
+#: Every registered game, and the tests' own Sealed Bids (every seat decides at once: ``tests/core/sealed_bids``)
+GAMES: dict[str, protocol.Game] = {**{e.id: protocol.load(e.id) for e in registry.entries()},
+                                   sealed_bids.GAME.entry.id: sealed_bids.GAME}
+CASES = [(game_id, players) for game_id, game in GAMES.items() for players in game.entry.players]
 #: every this many steps of a playout, the costlier checks run (every move accepted, views, a replay)
 EVERY = 7
 
 
 def _game(game_id: str) -> protocol.Game:
-    return protocol.load(game_id)
+    return GAMES[game_id]
 
 
 def _snapshot(state: protocol.State) -> str:
@@ -46,9 +50,9 @@ def _random_step(state: protocol.State, rng: random.Random) -> tuple[int, dict[s
 
 def test_every_registered_game_is_loaded_and_implements_the_protocol():
     assert CASES, "no game is registered"
-    for entry in registry.entries():
-        game = _game(entry.id)
-        assert isinstance(game, protocol.Game) and game.entry is entry
+    for game_id, game in GAMES.items():
+        entry = game.entry
+        assert isinstance(game, protocol.Game) and entry.id == game_id
         schema = game.config_schema()
         assert {"players", "seed"} <= set(schema["properties"]), entry.id
         state = game.new_state(_config(game, entry.players.start, 1))
@@ -70,9 +74,9 @@ def test_a_random_playout_round_trips_replays_and_refuses_wrong_moves(game_id, p
         pending = state.pending_seats()
         assert pending and pending == sorted(set(pending)), pending
         assert all(0 <= s < players for s in pending)
-        for seat in range(players):
+        for seat in range(players):  # a pending seat must decide; a seat that decided may change its move meanwhile
             moves = state.legal_moves(seat)
-            assert bool(moves) == (seat in pending) == (state.decision(seat) is not None), (seat, pending)
+            assert bool(moves) == (state.decision(seat) is not None) and (seat not in pending or moves), (seat, pending)
         before = _snapshot(state)
         assert _snapshot(game.from_json(json.loads(before))) == before  # the JSON round trip
         _refusals(game, state, pending, before)
@@ -101,7 +105,8 @@ def _refusals(game: protocol.Game, state: protocol.State, pending: list[int], be
     seat = pending[0]
     legal = state.legal_moves(seat)
     wrong = [(seat, {"type": "no_such_move"}), (seat, {"no_type": 1}), (seat, {**legal[0], "type": legal[0]["type"] + "_"})]
-    wrong += [(s, legal[0]) for s in range(len(state.view(None).get("players", [])) or 1) if s not in pending][:1]
+    wrong += [(s, legal[0]) for s in range(len(state.view(None)["players"])) if not state.legal_moves(s)][:1]
+    wrong.append((len(state.view(None)["players"]), legal[0]))  # no such seat
     for field in [k for k in legal[0] if k != "type"][:1]:
         wrong.append((seat, {**legal[0], field: ["not", "a", "value"]}))
     for s, move in wrong:
@@ -114,8 +119,9 @@ def _refusals(game: protocol.Game, state: protocol.State, pending: list[int], be
 
 
 def _every_move_accepted(game: protocol.Game, state: protocol.State, pending: list[int], before: str) -> None:
-    """Each legal move of each pending seat plays on a copy; labels are unique lines; views leak nothing."""
-    for seat in pending:
+    """Each legal move of each seat that may move plays on a copy (a seat that decided already changes its move);
+    labels are unique lines; views leak nothing."""
+    for seat in [s for s in range(len(state.view(None)["players"])) if state.legal_moves(s)]:
         labelled = game.labelled_moves(state, seat)
         labels = [m["label"] for m in labelled]
         assert all(isinstance(x, str) and x.strip() and "\n" not in x for x in labels), labels
@@ -133,7 +139,7 @@ def _every_move_accepted(game: protocol.Game, state: protocol.State, pending: li
     assert _snapshot(state) == before
 
 
-@pytest.mark.parametrize("game_id", [e.id for e in registry.entries()])
+@pytest.mark.parametrize("game_id", list(GAMES))
 def test_every_bot_finishes_a_game_and_hints_are_legal(game_id):
     game = _game(game_id)
     entry = game.entry
