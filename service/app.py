@@ -169,10 +169,10 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         huey.immediate = True
     watcher = GameWatcher(storage, float(app.config["SSE_POLL_SECONDS"]))
 
-    def on_change(head: GameHead, pending_seat: int | None) -> None:
+    def on_change(head: GameHead, pending: tuple[int, ...]) -> None:
         """After each committed change: this worker's streams of the game at once, then the bots' turns (if theirs)."""
         watcher.changed(head)
-        after_change(head, pending_seat)
+        after_change(head, pending)
 
     games = Games(storage, catalog, on_change=on_change)
     app.extensions["wtw_games"] = games

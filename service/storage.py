@@ -26,7 +26,7 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Callable, Collection
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar, cast
@@ -492,9 +492,10 @@ class Storage:
     def _bump(s: Session, head: GameHead, values: dict[str, Any], now, where: tuple[Any, ...] = ()) -> bool:
         """The optimistic check (the row still at ``head.version``, and ``where``) and the game row's new ``values``
         with the version one more, as the transaction's first statement."""
+        version = values.pop("version", head.version + 1)
         result = s.execute(
             update(GameRecord).where(GameRecord.id == head.id, GameRecord.version == head.version, *where)
-            .values(version=head.version + 1, updated_at=now, **values)
+            .values(version=version, updated_at=now, **values)
             .execution_options(synchronize_session=False))
         changed = cast("CursorResult[Any]", result).rowcount  # an UPDATE's result is a CursorResult
         if changed != 1:
@@ -502,14 +503,36 @@ class Storage:
             return False
         return True
 
-    def commit_undo(self, head: GameHead, snapshot: dict[str, Any], pending_bot: bool = False) -> bool:
-        """Drop the last move of the log and store ``snapshot`` (the game without it), if the game is
-        still at ``head.version`` (``pending_bot``: whether the decision pending then is a bot seat's).  Returns
-        False, changing nothing, when another change came first."""
-        def write(s: Session) -> None:
-            s.execute(delete(MoveRecord).where(MoveRecord.game_id == head.id, MoveRecord.n == head.move_count - 1))
+    def commit_undo(self, head: GameHead, snapshot: dict[str, Any], pending_bot: bool = False, at: int | None = None,
+                    again: Sequence[tuple[int, dict[str, Any], int]] = ()) -> bool:
+        """Drop the move ``at`` of the log (default the last) and store ``snapshot`` (the game without it), if the game
+        is still at ``head.version`` (``pending_bot``: whether a bot seat must decide then).  The moves after ``at``
+        (other seats' moves of a decision still unresolved) are dropped with it and stored ``again`` (``(seat, move,
+        first_event)`` each, in order): every row a game ever had keeps its version, so each of them makes a version of
+        its own, and the game's version grows by 1 + ``len(again)``.  Returns False, changing nothing, when another
+        change came first."""
+        at = head.move_count - 1 if at is None else at
+        now = utcnow()
 
-        return self._write(head, self._log_values(head.move_count - 1, snapshot, False, pending_bot), utcnow(), write)
+        def write(s: Session) -> None:
+            s.execute(delete(MoveRecord).where(MoveRecord.game_id == head.id, MoveRecord.n >= at))
+            for i, (seat, move, first_event) in enumerate(again):
+                s.add(MoveRecord(game_id=head.id, n=at + i, seat=seat, move=move, version=head.version + 2 + i,
+                                 first_event=first_event, created_at=now))
+
+        values = self._log_values(head.move_count - 1, snapshot, False, pending_bot)
+        return self._write(head, {**values, "version": head.version + 1 + len(again)}, now, write)
+
+    def moves_since(self, game_id: str, version: int) -> list[tuple[int, int | None]]:
+        """``(seat, version)`` of each move of the log made after the game's ``version`` (rows stored before the
+        versions were kept have ``None``), in order."""
+        if not _storable(game_id, length=32):
+            return []
+        with self.engine.connect() as conn:
+            rows = conn.execute(select(MoveRecord.seat, MoveRecord.version).where(
+                MoveRecord.game_id == game_id, or_(MoveRecord.version > version, MoveRecord.version.is_(None)))
+                .order_by(MoveRecord.n)).all()
+        return [(r.seat, r.version) for r in rows]
 
     # --- daily puzzles -----------------------------------------------------------------------------
 

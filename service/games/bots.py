@@ -66,19 +66,20 @@ def queue_bot_turn(head: GameHead) -> None:
     bot_turn(head.id, priority=bot_priority(head))
 
 
-def after_change(head: GameHead, pending_seat: int | None) -> None:
-    """``Games.on_change``: queue the bot's decision when the pending decision is a bot seat's; else, with
-    ``SEAT_TIMEOUT_S`` set, the pending person's timeout (``seat_timeout``, at this version); when the game is over,
-    its kept bots are removed (``_forget``)."""
-    if pending_seat is None:
+def after_change(head: GameHead, pending: tuple[int, ...]) -> None:
+    """``Games.on_change``: queue a bot decision when a bot seat must decide (``pending``: the seats that must decide;
+    each decision's task queues the next, so the bot seats of one decision are played one after another, each once);
+    else, with ``SEAT_TIMEOUT_S`` set, the pending people's timeout (``seat_timeout``, at this version); when the game
+    is over (no seat), its kept bots are removed (``_forget``)."""
+    if not pending:
         _forget(head)
         return
-    if head.bot(pending_seat) is not None:
+    if any(head.bot(seat) is not None for seat in pending):
         if not _playing.get():
             queue_bot_turn(head)
         return
     timeout = task_app().config.get("SEAT_TIMEOUT_S")
-    if timeout and not head.is_open(pending_seat):
+    if timeout and any(not head.is_open(seat) for seat in pending):
         seat_timeout.schedule((head.id, head.version), delay=float(timeout), priority=BACKGROUND)
 
 
@@ -172,11 +173,15 @@ def seat_timeout(game_id: str, version: int) -> None:
     head = games.storage.head(game_id)
     if head is None or head.version != version or head.finished:
         return
-    head, seat = games.pending_seat(head)
-    if seat is None or head.version != version or head.bot(seat) is not None or head.is_open(seat):
-        return
-    if games.hand_to_bot(head, seat, bot_setting(app, app.config["SEAT_TIMEOUT_BOT"], None)) is not None:
+    head, pending = games.pending_seats(head)
+    for seat in pending:
+        if head.version != version or head.bot(seat) is not None or head.is_open(seat):
+            continue
+        new = games.hand_to_bot(head, seat, bot_setting(app, app.config["SEAT_TIMEOUT_BOT"], None))
+        if new is None:
+            return  # the game changed meanwhile: that change scheduled its own timeout
         log.info("seat %d of game %s timed out: a bot plays it", seat, game_id)
+        head, version = new, new.version
 
 
 def sweep(stalled_seconds: float | None = BOT_STALL_SECONDS) -> int:

@@ -14,7 +14,13 @@ is that view without its logs (the moves, their seats and the events): those are
 
 A seat may be played by one of the server's bots (created so, or handed to one when its player leaves): its moves
 come through ``bot_move``, with the same optimistic version check as a person's.  After every committed change,
-``on_change(head, pending_seat)`` is told (``service.games.bots`` queues the bot's turn, or the seat's timeout).
+``on_change(head, pending_seats)`` is told (``service.games.bots`` queues the bots' turns, or the seats' timeout).
+
+Several seats may have to decide at once (``State.pending_seats``): each moves as soon as it chooses, its move kept
+secret from the others by the game's views until the game reveals it, and may change it meanwhile.  Two such moves
+at the same instant both stand: ``If-Match`` means "nothing changed that this seat's move depends on", so a move whose
+tag lost only to other seats' moves while this seat was deciding is played on the new state (``_unchanged_for``);
+a seat takes back its own move of an unresolved decision even when others moved after it (``undo``).
 """
 
 from __future__ import annotations
@@ -154,8 +160,8 @@ def house_games(catalog: Catalog | None = None) -> dict[str, protocol.Game]:
     return found
 
 
-#: what ``Games`` tells after each committed change: the game's new head and its pending seat (``None``: over)
-OnChange = Callable[[GameHead, "int | None"], None]
+#: what ``Games`` tells after each committed change: the game's new head and the seats that must decide (none: over)
+OnChange = Callable[[GameHead, tuple[int, ...]], None]
 
 
 class Games:
@@ -210,25 +216,23 @@ class Games:
         return head, tokens
 
     @staticmethod
-    def _pending_seat(game: State) -> int | None:
-        seats = game.pending_seats()
-        return seats[0] if seats else None
+    def _pending_seats(game: State) -> tuple[int, ...]:
+        return tuple(game.pending_seats())
 
     def _bot_pending(self, head: GameHead, game: State) -> bool:
-        """Whether ``game``'s pending decision is that of a seat a bot plays (by ``head``)."""
-        seat = self._pending_seat(game)
-        return seat is not None and head.bot(seat) is not None
+        """Whether a seat a bot plays (by ``head``) must decide in ``game``."""
+        return any(head.bot(seat) is not None for seat in game.pending_seats())
 
     def _changed(self, head: GameHead, game: State) -> None:
         """Tell ``on_change`` about a committed change that made ``game`` (call it holding no lock, and after the
         last use of ``game``: an ``immediate`` bot turn plays on the worker's copy at once)."""
-        self._tell(head, self._pending_seat(game))
+        self._tell(head, self._pending_seats(game))
 
-    def _tell(self, head: GameHead, pending_seat: int | None) -> None:
-        """``on_change(head, pending_seat)``; a failure there is logged: the change stands."""
+    def _tell(self, head: GameHead, pending: tuple[int, ...]) -> None:
+        """``on_change(head, pending)``; a failure there is logged: the change stands."""
         if self.on_change is not None:
             try:
-                self.on_change(head, pending_seat)
+                self.on_change(head, pending)
             except Exception:
                 log.exception("after a change of game %s", head.id)
 
@@ -251,10 +255,10 @@ class Games:
                 return new, token
         raise Refused(409, "the game kept changing while the seat was being claimed: retry", rule="busy")
 
-    def _reheaded(self, head: GameHead, new: GameHead, pending: tuple[int | None] | None = None) -> None:
+    def _reheaded(self, head: GameHead, new: GameHead, pending: tuple[int, ...] | None = None) -> None:
         """After a change of the game row alone (a claim, a seat handed to a bot), keep the worker's copy of the game
-        (unchanged) under the ``new`` head, when it was at ``head``; then tell ``on_change``, with the seat whose
-        decision is pending (``pending``: ``(seat,)`` when the caller read it at ``head``, else it is read)."""
+        (unchanged) under the ``new`` head, when it was at ``head``; then tell ``on_change``, with the seats that must
+        decide (``pending``: when the caller read them at ``head``, else they are read)."""
         entry = self._games.pop(head.id)
         if entry is not None and entry.head.version == head.version:
             with entry.lock:
@@ -262,7 +266,7 @@ class Games:
                     entry.taken = True
                     self._games.put(head.id, _Cached(new, entry.game))
         if self.on_change is not None:
-            self._tell(new, pending[0] if pending is not None else self.pending_seat(new)[1])
+            self._tell(new, pending if pending is not None else self.pending_seats(new)[1])
 
     # --- bots ------------------------------------------------------------------------------------
 
@@ -288,26 +292,27 @@ class Games:
     def hand_to_bot(self, head: GameHead, seat: int, bot: dict[str, Any]) -> GameHead | None:
         """Let ``bot`` play ``seat`` from now on, if the game is still at ``head.version``: the new head, or ``None``
         (nothing changed) when another change came first."""
-        version, pending = self._read(head, lambda h, game: (h.version, self._pending_seat(game)))
+        version, pending = self._read(head, lambda h, game: (h.version, self._pending_seats(game)))
         if version != head.version:
             return None
         new = head.handed_to_bot(seat, bot)
-        if not self.storage.hand_to_bot(head, seat, bot, pending is not None and new.bot(pending) is not None):
+        if not self.storage.hand_to_bot(head, seat, bot, any(new.bot(s) is not None for s in pending)):
             return None
-        self._reheaded(head, new, (pending,))  # read at head.version: the game itself did not change
+        self._reheaded(head, new, pending)  # read at head.version: the game itself did not change
         return new
 
-    def pending_seat(self, head: GameHead) -> tuple[GameHead, int | None]:
-        """The head the game was read at (``head.version`` or later) and the seat whose decision is pending there
-        (``None``: the game is over)."""
-        return self._read(head, lambda h, game: (h, self._pending_seat(game)))
+    def pending_seats(self, head: GameHead) -> tuple[GameHead, tuple[int, ...]]:
+        """The head the game was read at (``head.version`` or later) and the seats that must decide there (none: the
+        game is over)."""
+        return self._read(head, lambda h, game: (h, self._pending_seats(game)))
 
     def bot_decision(self, head: GameHead, choose: Callable[[State, int], dict[str, Any]]) -> tuple[int, int, dict[str, Any]] | None:
-        """``choose(game, seat)`` for the pending decision when a bot plays its seat: ``(version, seat, move)`` at the
-        version the game was read at, or ``None`` (over, or a person's decision).  ``choose`` must not change the game."""
+        """``choose(game, seat)`` for the first seat a bot plays among those that must decide: ``(version, seat, move)``
+        at the version the game was read at, or ``None`` (over, or only people must decide).  ``choose`` must not
+        change the game."""
         def read(h: GameHead, game: State) -> tuple[int, int, dict[str, Any]] | None:
-            seat = self._pending_seat(game)
-            if seat is None or h.bot(seat) is None:
+            seat = next((s for s in game.pending_seats() if h.bot(s) is not None), None)
+            if seat is None:
                 return None
             return h.version, seat, choose(game, seat)
         return self._read(head, read)
@@ -400,6 +405,33 @@ class Games:
             return
         raise Refused(412, f"the game is at version {head.version}, not the one in If-Match: fetch the state and "
                            "choose again", rule="stale_version", headers={"ETag": f'"{head.version}"'})
+
+    def _check_version_for(self, head: GameHead, seat: int, if_match: ETags | None) -> None:
+        """``check_version`` as ``seat`` means it: a tag that lost only to other seats' moves while ``seat`` was
+        deciding (``_unchanged_for``) still matches."""
+        try:
+            self.check_version(head, if_match)
+        except Refused:
+            if if_match is None or not any(self._unchanged_for(head, seat, int(tag)) for tag in if_match.as_set()
+                                           if tag.isdigit() and int(tag) < head.version):
+                raise
+
+    def _unchanged_for(self, head: GameHead, seat: int, version: int) -> bool:
+        """Whether nothing ``seat``'s move depends on changed since ``version``: every change since was another seat's
+        move (no undo, claim or seat handed to a bot), ``seat`` had a decision then, and nothing hidden was revealed
+        since (the game's undo rule: ``Game.revealed``), so those moves were of the same unresolved decision."""
+        since = self.storage.moves_since(head.id, version)
+        if not since or len(since) != head.version - version or any(s == seat or v is None for s, v in since):
+            return False
+        row = self.storage.row(head.id)
+        if row is None or row.head.version != head.version:
+            return False
+        rules = self.game_object(head.game)
+        moves = self.storage.moves(head.id, stop=row.head.move_count)
+        then = rules.replay(row.config, moves[:len(moves) - len(since)])
+        if then.decision(seat) is None:
+            return False
+        return self._read(head, lambda h, game: h.version == head.version and rules.revealed(then, game) is None)
 
     def _load(self, game_id: str) -> tuple[GameHead, State]:
         """The game as stored: from its snapshot, or replayed from its move log when the snapshot
@@ -588,7 +620,7 @@ class Games:
                     if stored.fingerprint != request_digest:
                         raise Refused(422, "this Idempotency-Key was used for another request", rule="idempotency_key_reused")
                     return Answer(stored.status, stored.body.encode(), stored.version, replayed=True)
-            self.check_version(head, if_match)
+            self._check_version_for(head, seat, if_match)
             if head.finished:
                 raise Refused(409, "the game is over: no more moves", rule="game_over")
             loaded, game = self._owned(head)
@@ -597,9 +629,10 @@ class Games:
                 continue
             pending = first_decision(game)
             assert pending is not None  # the game is not over (checked above)
-            if seat not in game.pending_seats():
+            if game.decision(seat) is None:
                 self._games.put(game_id, _Cached(head, game))
-                raise Refused(403, f"the pending decision ({pending['type']}) is seat {pending['seat']}'s, not seat {seat}'s",
+                whose = ", ".join(str(s) for s in game.pending_seats())
+                raise Refused(403, f"the pending decision ({pending['type']}) is seat {whose}'s, not seat {seat}'s",
                               rule="not_your_decision")
             start = len(game.events)
             try:
@@ -627,11 +660,15 @@ class Games:
                       rule="busy")
 
     def undo(self, game_id: str, authorization: str | None, if_match: ETags | None = None) -> Answer:
-        """Take back the bearer's own last move, allowed while nothing hidden was revealed since: no
-        chance step (dice roll, shuffle), no card drawn from the partner or bandit deck.
+        """Take back the bearer's own last move, allowed while nothing hidden was revealed since (the game's rule,
+        ``Game.revealed``: in Wild Tiled West no chance step (dice roll, shuffle), no card drawn from the partner or
+        bandit deck).  Other seats' moves made after it are kept when they still apply without it (their moves of a
+        decision being made by several seats at once, which is not yet resolved): they are stored again, each making a
+        version of its own (``Storage.commit_undo``).
 
         Refusals: 404, 401, 412 as for moves; 409 ``nothing_to_undo``, ``game_over`` or
-        ``hidden_revealed``; 403 ``not_your_move`` when the last move is another seat's; 409 ``seat_left``."""
+        ``hidden_revealed``; 403 ``not_your_move`` when the last move is another seat's (and the seat's own is not
+        part of a decision still being made); 409 ``seat_left``."""
         for _ in range(WRITE_ATTEMPTS):
             head = self.head(game_id)
             seat = self._person(head, authorization)
@@ -643,20 +680,29 @@ class Games:
             moves = self.storage.moves(game_id)
             if len(moves) != head.move_count:
                 continue  # changed meanwhile
-            last_seat, last_move = moves[-1]
-            if last_seat != seat:
-                raise Refused(403, f"the last move is seat {last_seat}'s: a seat may undo only its own last move",
-                              rule="not_your_move")
+            last_seat = moves[-1][0]
+            not_yours = Refused(403, f"the last move is seat {last_seat}'s: a seat may undo only its own last move",
+                                rule="not_your_move")
+            at = max((n for n, (mover, _) in enumerate(moves) if mover == seat), default=None)
+            if at is None:
+                raise not_yours
+            last_move = moves[at][1]
             rules = self.game_object(head.game)
             config = self._read(head, lambda h, g: rules.config_of(g))  # noqa: B023 (called at once)
-            before = rules.replay(config, moves[:-1])
+            before, again = rules.replay(config, moves[:at]), []
+            try:
+                for mover, move in moves[at + 1:]:  # other seats' moves made since: kept when they apply without it
+                    again.append((mover, move, len(before.events)))
+                    before.play(mover, move)
+            except IllegalMove:
+                raise not_yours from None
             reason = self._read(head, lambda h, g: rules.revealed(before, g) if h.version == head.version else "changed")  # noqa: B023 (called at once)
             if reason == "changed":
                 continue  # changed meanwhile
             if reason:
                 raise Refused(409, f"cannot undo: {reason} since that move", rule="hidden_revealed")
-            new = replace(head, version=head.version + 1, move_count=head.move_count - 1, finished=False)
-            if self.storage.commit_undo(head, before.to_json(), self._bot_pending(new, before)):
+            new = replace(head, version=head.version + 1 + len(again), move_count=head.move_count - 1, finished=False)
+            if self.storage.commit_undo(head, before.to_json(), self._bot_pending(new, before), at=at, again=again):
                 self._games.put(game_id, _Cached(new, before))
                 state = self._view(new, before, seat)[1]
                 self._changed(new, before)
