@@ -70,7 +70,7 @@ from solver.games.wild_tiled_west.components.catalog import load_catalog, load_c
 
 API_TITLE = "Wild Tiled West engine"
 SWAGGER_UI_ROUTE = "/docs/swagger-ui"  #: where /docs loads swagger-ui's files from (the swagger-ui-bundle package)
-API_VERSION = "0.6.0"
+API_VERSION = "0.7.0"
 
 
 class ProblemApi(Api):

@@ -27,7 +27,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from functools import partial
+from functools import cache, partial
 from typing import Any, Literal, TypeVar, overload
 
 from werkzeug.datastructures import ETags
@@ -127,14 +127,49 @@ class _Cached:
     taken: bool = False  #: a writer owns the game now: readers must not use it
 
 
-def _revealed(before: Game, after: Game) -> str | None:
+@dataclass(frozen=True)
+class _Hidden:
+    """How much hidden information a game has spent: its chance steps (dice rolls, shuffles) and the cards left in its
+    partner and bandit decks (``None``: no bandit deck, not solo)."""
+
+    chance: int
+    partner_deck: int
+    bandit_deck: int | None
+
+    @classmethod
+    def of(cls, game: Game) -> _Hidden:
+        return cls(game.chance, len(game.partner_deck), len(game.solo.deck) if game.solo else None)
+
+
+def _revealed(before: _Hidden, after: _Hidden) -> str | None:
     """What hidden information ``after`` revealed compared with ``before`` (its move undone), or None."""
     if after.chance != before.chance:
         return "dice were rolled or cards shuffled"
-    if len(after.partner_deck) < len(before.partner_deck):
+    if after.partner_deck < before.partner_deck:
         return "a partner card was drawn"
-    if before.solo and after.solo and len(after.solo.deck) < len(before.solo.deck):
+    if before.bandit_deck is not None and after.bandit_deck is not None and after.bandit_deck < before.bandit_deck:
         return "a bandit card was revealed"
+    return None
+
+
+def undo_refusal(head: GameHead, seat: int, last_seat: int | None, before: Callable[[], _Hidden],
+                 after: _Hidden) -> Refused | None:
+    """Why ``seat`` may not take back its last move in the game at ``head`` (``last_seat``: who made the last move,
+    ``None`` before the first; ``after``: the game's ``_Hidden`` now, ``before()`` the one without its last move,
+    asked only when needed), or None when it may.  ``POST /games/{id}/undo`` raises this refusal and the state's
+    ``undo`` member shows it (``Games._undo_member``): the two answer from this one function and never disagree."""
+    if head.bot(seat) is not None:
+        return Refused(409, f"seat {seat} left the game: the {head.bot_name(seat)} bot plays it now", rule="seat_left")
+    if head.move_count == 0:
+        return Refused(409, "no move has been played yet", rule="nothing_to_undo")
+    if head.finished:
+        return Refused(409, "the game is over: its final scores stand", rule="game_over")
+    if last_seat != seat:
+        return Refused(403, f"the last move is seat {last_seat}'s: a seat may undo only its own last move",
+                       rule="not_your_move")
+    reason = _revealed(before(), after)
+    if reason:
+        return Refused(409, f"cannot undo: {reason} since that move", rule="hidden_revealed")
     return None
 
 
@@ -411,19 +446,35 @@ class Games:
                     return entry.head, entry.game
         return self._load(head.id)
 
-    def _view(self, head: GameHead, game: Game, seat: int | None, keep: bool = True) -> tuple[dict[str, Any], bytes]:
+    def _view(self, head: GameHead, game: Game, seat: int | None, keep: bool = True,
+              before: _Hidden | None = None) -> tuple[dict[str, Any], bytes]:
         """``Game.view(seat)`` (with its logs) and the JSON text of the state as ``seat`` sees it: ``id``,
         ``seat``, ``version``, ``moves_played``, ``seats`` (each seat's display name and whether it is open:
-        ``GameHead.seats``) and the view without its ``LOGS`` (``keep``: the text is
-        kept for the next reader; only a committed version may be kept)."""
+        ``GameHead.seats``), ``undo`` (``_undo_member``) and the view without its ``LOGS`` (``keep``: the text is
+        kept for the next reader; only a committed version may be kept; ``before``: the ``_Hidden`` of the game
+        before its last move, when the caller has it)."""
         view = game.view(seat)
         view.pop("version")
         data = {"id": head.id, "seat": seat, "version": head.version, "moves_played": game.version,
-                "seats": head.seats(), **{k: v for k, v in view.items() if k not in LOGS}}
+                "seats": head.seats(), "undo": self._undo_member(head, game, seat, before),
+                **{k: v for k, v in view.items() if k not in LOGS}}
         body = dumps(data)
         if keep:
             self._views.put((head.id, head.version, seat), body)
         return view, body
+
+    def _undo_member(self, head: GameHead, game: Game, seat: int | None, before: _Hidden | None) -> dict[str, Any] | None:
+        """The state's ``undo``: ``{allowed, rule, detail}``, whether ``seat`` may take back its last move now and,
+        when not, the refusal ``POST /games/{id}/undo`` would answer (``undo_refusal``); None for a spectator.  The
+        game without its last move is replayed only when the last move is the seat's (``before``: known already)."""
+        if seat is None:
+            return None
+        def replayed() -> _Hidden:
+            return before if before is not None else _Hidden.of(Game.replay(game.config, game.moves[:-1], self.catalog))
+        refusal = undo_refusal(head, seat, game.move_seats[-1] if game.move_seats else None, replayed, _Hidden.of(game))
+        if refusal is None:
+            return {"allowed": True, "rule": None, "detail": None}
+        return {"allowed": False, "rule": refusal.rule, "detail": refusal.detail}
 
     def state(self, head: GameHead, seat: int | None) -> tuple[int, bytes]:
         """The game version and the JSON text of the game as ``seat`` (``None``: a spectator) sees it,
@@ -568,7 +619,7 @@ class Games:
                 self._games.put(game_id, _Cached(head, game))
                 raise Refused(403, f"the pending decision ({pending['type']}) is seat {pending['seat']}'s, not seat {seat}'s",
                               rule="not_your_decision")
-            start = len(game.events)
+            start, hidden = len(game.events), _Hidden.of(game)
             try:
                 game.apply(move)
             except IllegalMove as exc:  # the engine left the game unchanged
@@ -578,7 +629,7 @@ class Games:
                 log.error("the engine failed on a move of game %s: %s", game_id, type(exc).__name__)
                 raise Refused(422, "the engine could not play this move", rule="unplayable_move") from None
             new = replace(head, version=head.version + 1, move_count=head.move_count + 1, finished=game.finished)
-            view, state = self._view(new, game, seat, keep=False)
+            view, state = self._view(new, game, seat, keep=False, before=hidden)
             caused = [e for e in view["events"] if e["n"] >= start]
             body = b'{"state":' + state + b',"events":' + dumps(caused) + b"}"
             kept = (key, request_digest, 200, body.decode()) if key is not None else None
@@ -593,6 +644,21 @@ class Games:
         raise Refused(409, "the game kept changing while this move was being played: fetch the state and retry",
                       rule="busy")
 
+    def _undone(self, head: GameHead, seat: int) -> tuple[Game, dict[str, Any]] | None:
+        """The game at ``head`` without ``seat``'s last move (``Game.replay`` of the log without it) and that move;
+        None when the game changed meanwhile.  Raises ``undo_refusal``'s refusal when the seat may not undo."""
+        moves = self.storage.moves(head.id)
+        if len(moves) != head.move_count:
+            return None
+        config, after = self._read(head, lambda h, g: (g.config, _Hidden.of(g) if h.version == head.version else None))
+        if after is None:
+            return None
+        replayed = cache(partial(Game.replay, config, [m for _, m in moves[:-1]], self.catalog))
+        refusal = undo_refusal(head, seat, moves[-1][0] if moves else None, lambda: _Hidden.of(replayed()), after)
+        if refusal is not None:
+            raise refusal
+        return replayed(), moves[-1][1]
+
     def undo(self, game_id: str, authorization: str | None, if_match: ETags | None = None) -> Answer:
         """Take back the bearer's own last move, allowed while nothing hidden was revealed since: no
         chance step (dice roll, shuffle), no card drawn from the partner or bandit deck.
@@ -603,24 +669,10 @@ class Games:
             head = self.head(game_id)
             seat = self._person(head, authorization)
             self.check_version(head, if_match)
-            if head.move_count == 0:
-                raise Refused(409, "no move has been played yet", rule="nothing_to_undo")
-            if head.finished:
-                raise Refused(409, "the game is over: its final scores stand", rule="game_over")
-            moves = self.storage.moves(game_id)
-            if len(moves) != head.move_count:
+            found = self._undone(head, seat)
+            if found is None:
                 continue  # changed meanwhile
-            last_seat, last_move = moves[-1]
-            if last_seat != seat:
-                raise Refused(403, f"the last move is seat {last_seat}'s: a seat may undo only its own last move",
-                              rule="not_your_move")
-            config = self._read(head, lambda h, g: g.config)
-            before = Game.replay(config, [m for _, m in moves[:-1]], self.catalog)
-            reason = self._read(head, lambda h, g: _revealed(before, g) if h.version == head.version else "changed")  # noqa: B023 (called at once)
-            if reason == "changed":
-                continue  # changed meanwhile
-            if reason:
-                raise Refused(409, f"cannot undo: {reason} since that move", rule="hidden_revealed")
+            before, last_move = found
             new = replace(head, version=head.version + 1, move_count=head.move_count - 1, finished=False)
             if self.storage.commit_undo(head, before.to_json(), self._bot_pending(new, before)):
                 self._games.put(game_id, _Cached(new, before))
