@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
@@ -40,6 +41,16 @@ def _files() -> list[str]:
     return sorted(str(p.relative_to(STATIC)) for p in STATIC.rglob("*") if p.is_file())
 
 
+#: a static import or re-export of an ES module (``import {a, b} from "./x.js"``, ``export {a} from "../y.js"``,
+#: ``import "./z.js"``): the module's path, as written
+IMPORT = re.compile(r'^\s*(?:import\s*(?:[\w$*{}\s,]+?\s*from\s*)?|export\s*[\w$*{}\s,]+?\s*from\s*)["\']([^"\']+)["\']', re.MULTILINE)
+
+
+def _imports(module: Path) -> set[Path]:
+    """The files the ES module ``module`` imports (its static imports and re-exports, resolved against its folder)."""
+    return {(module.parent / target).resolve() for target in IMPORT.findall(module.read_text())}
+
+
 def test_the_page_is_served_at_the_root_with_every_file_it_loads(client):
     r = client.get("/")
     assert r.status_code == 200 and r.mimetype == "text/html" and r.headers["Cache-Control"] == "no-cache"
@@ -49,13 +60,36 @@ def test_the_page_is_served_at_the_root_with_every_file_it_loads(client):
     modules = set()
     for name in _files():
         if name.endswith(".js"):
-            modules.update(re.findall(r'from "\./([\w-]+\.js)"', (STATIC / name).read_text()))
-    assert modules <= {n.removeprefix("js/") for n in _files()}  # every import names a file that is there
-    assert {f"/app/js/{m}" for m in modules} <= set(loaded) | {"/app/js/main.js"}  # and is preloaded by the page
+            modules.update(_imports(STATIC / name))
+    assert len(modules) > 20 and all(m.is_file() for m in modules)  # every import names a file that is there
+    served = {f"/app/{m.relative_to(STATIC.resolve())}" for m in modules}
+    assert served <= set(loaded)  # and is preloaded by the page
+    assert {f"/app/{n}" for n in _files() if n.endswith(".js")} == served | {"/app/js/main.js"}  # no file left over
     for path in loaded:
         served = client.get(path)
         assert served.status_code == 200, path
     assert client.get("/app/js/main.js").mimetype in ("text/javascript", "application/javascript")
+
+
+def test_the_clients_core_imports_no_game_and_a_game_no_other_game():
+    """``js/core/`` (what every game's page uses) imports only the core: a game is reached through the registry
+    (``js/games/index.js``, installed by ``js/main.js``), never imported; and a game's folder imports only itself and the
+    core.  The game modules' members are checked in a browser (tests/web/test_web_pages.py)."""
+    js = (STATIC / "js").resolve()
+    core = js / "core"
+    assert len(list(core.glob("*.js"))) >= 10
+    for module in core.glob("*.js"):
+        imported = _imports(module)
+        assert all(target.parent == core for target in imported), (module.name, imported)
+        assert "import(" not in module.read_text(), module.name  # no dynamic import either
+    games = [folder for folder in (js / "games").iterdir() if folder.is_dir()]
+    assert [g.name for g in games] == ["wild-tiled-west"]
+    for game in games:
+        for module in game.rglob("*.js"):
+            for target in _imports(module):
+                assert game in target.parents or target.parent == core, (module.relative_to(js), target)
+    registry = _imports(js / "games" / "index.js")
+    assert registry == {g / "index.js" for g in games}  # the registry names every game's module
 
 
 def test_no_file_of_the_client_asks_anything_of_another_host():
