@@ -357,12 +357,25 @@ class SeatViewSchema(Schema):
                        "person", "example": None})
 
 
+class UndoViewSchema(Schema):
+    """Whether the viewing seat may take back its last move now (``POST /games/{game_id}/undo``) and, when not, the
+    refusal that request would answer: the state and the undo are judged by the same function."""
+
+    allowed = fields.Boolean(required=True)
+    rule = fields.String(required=True, allow_none=True, metadata={
+        "description": "null when allowed; else the undo's refusal: nothing_to_undo, game_over, not_your_move, "
+                       "hidden_revealed or seat_left", "example": "hidden_revealed"})
+    detail = fields.String(required=True, allow_none=True, metadata={
+        "example": "cannot undo: dice were rolled or cards shuffled since that move"})
+
+
 class GameStateSchema(OpenSchema):
     """A game (``game``: the registered game it is) as one seat (``seat``) or a spectator (``seat`` null) may see it:
     never the seed, the
     generator state, deck orders (sizes only) or another seat's face-down or dealt partners.
 
-    ``seats`` gives each seat's display name and whether it is open (the lobby; public).
+    ``seats`` gives each seat's display name and whether it is open (the lobby; public); ``undo`` whether the viewing
+    seat may take back its last move now, and if not the refusal ``POST /games/{game_id}/undo`` would answer.
     ``version`` counts the accepted changes (moves, undos, claims of open seats) and is the ``ETag``; ``moves_played``
     the moves in the log; ``pending`` the decision awaited (null once the game is over).  The logs are
     not part of it: the events are at ``GET /games/{game_id}/events`` (and its stream), the moves at
@@ -376,6 +389,8 @@ class GameStateSchema(OpenSchema):
     moves_played = fields.Integer(required=True)
     seats = fields.List(fields.Nested(SeatViewSchema), required=True, metadata={
         "description": "each seat's display name and whether it is open (public: the same for every viewer)"})
+    undo = fields.Nested(UndoViewSchema, required=True, allow_none=True, metadata={
+        "description": "whether the viewing seat may undo its last move now, and why not; null for a spectator"})
     finished = fields.Boolean(required=True)
     pending = fields.Nested(PendingSchema, required=True, allow_none=True)
     config = fields.Dict(metadata={"description": "players, seats (board, side), first_game_contracts; no seed"})

@@ -33,7 +33,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
-from functools import partial
+from functools import cache, partial
 from typing import Any, Literal, TypeVar, overload
 
 from werkzeug.datastructures import ETags
@@ -158,6 +158,58 @@ def house_games(catalog: Catalog | None = None) -> dict[str, protocol.Game]:
     if catalog is not None:
         found[DEFAULT_GAME] = found[DEFAULT_GAME].with_components(catalog)
     return found
+
+
+def decided(game: State, seat: int) -> bool:
+    """Whether ``seat`` has made its move of a decision still being made by several seats at once (it may change it:
+    it has a decision, but is not among the seats that must decide)."""
+    return game.decision(seat) is not None and seat not in game.pending_seats()
+
+
+def undo_refusal(head: GameHead, seat: int, last_seat: int | None, in_decision: bool,
+                 before: Callable[[], dict[str, Any] | None], after: dict[str, Any], rules: protocol.Game) -> Refused | None:
+    """Why ``seat`` may not take back its last move in the game at ``head`` (``last_seat``: who made the log's last move,
+    ``None`` before the first; ``in_decision``: whether the seat's last move is one of a decision still being made by
+    several seats (``decided``), so that moves made after it may be kept; ``after``: the game's ``Game.spent`` now, ``before()`` the one without
+    the seat's last move (``None`` when the moves made after it no longer apply without it), asked only when needed),
+    or None when it may.  ``POST /games/{id}/undo`` raises this refusal and the state's ``undo`` member shows it
+    (``Games._undo_member``): the two answer from this one function and never disagree."""
+    if head.bot(seat) is not None:
+        return Refused(409, f"seat {seat} left the game: the {head.bot_name(seat)} bot plays it now", rule="seat_left")
+    if head.move_count == 0:
+        return Refused(409, "no move has been played yet", rule="nothing_to_undo")
+    if head.finished:
+        return Refused(409, "the game is over: its final scores stand", rule="game_over")
+    not_yours = Refused(403, f"the last move is seat {last_seat}'s: a seat may undo only its own last move",
+                        rule="not_your_move")
+    if last_seat != seat and not in_decision:
+        return not_yours
+    spent = before()
+    if spent is None:
+        return not_yours
+    reason = rules.revealed(spent, after)
+    if reason:
+        return Refused(409, f"cannot undo: {reason} since that move", rule="hidden_revealed")
+    return None
+
+
+def without_move(rules: protocol.Game, config: dict[str, Any], moves: Sequence[tuple[int, dict[str, Any]]],
+                 seat: int) -> tuple[State, list[tuple[int, dict[str, Any], int]], dict[str, Any]] | None:
+    """The game of ``config`` after ``moves`` (``(seat, move)``) without ``seat``'s last one: ``(state, again, move)``,
+    ``again`` the moves made after it (``(seat, move, first event)``: other seats' moves of a decision still being made,
+    played again on it) and ``move`` the one taken out; ``None`` when the seat has no move, or when a move made after it
+    no longer applies without it (the turn had passed)."""
+    at = max((n for n, (mover, _) in enumerate(moves) if mover == seat), default=None)
+    if at is None:
+        return None
+    state, again = rules.replay(config, moves[:at]), []
+    try:
+        for mover, move in moves[at + 1:]:
+            again.append((mover, move, len(state.events)))
+            state.play(mover, move)
+    except IllegalMove:
+        return None
+    return state, again, moves[at][1]
 
 
 #: what ``Games`` tells after each committed change: the game's new head and the seats that must decide (none: over)
@@ -431,7 +483,8 @@ class Games:
         then = rules.replay(row.config, moves[:len(moves) - len(since)])
         if then.decision(seat) is None:
             return False
-        return self._read(head, lambda h, game: h.version == head.version and rules.revealed(then, game) is None)
+        spent = rules.spent(then)
+        return self._read(head, lambda h, game: h.version == head.version and rules.revealed(spent, rules.spent(game)) is None)
 
     def _load(self, game_id: str) -> tuple[GameHead, State]:
         """The game as stored: from its snapshot, or replayed from its move log when the snapshot
@@ -477,19 +530,44 @@ class Games:
                     return entry.head, entry.game
         return self._load(head.id)
 
-    def _view(self, head: GameHead, game: State, seat: int | None, keep: bool = True) -> tuple[dict[str, Any], bytes]:
-        """``State.view(seat)`` (with its logs) and the JSON text of the state as ``seat`` sees it: ``id``,
+    def _view(self, head: GameHead, game: State, seat: int | None, keep: bool = True,
+              before: dict[str, Any] | None = None) -> tuple[dict[str, Any], bytes]:
+        """``State.view(seat)`` (with its logs) and the JSON text of the state as ``seat`` sees it: ``id``, ``game``,
         ``seat``, ``version``, ``moves_played``, ``seats`` (each seat's display name and whether it is open:
-        ``GameHead.seats``) and the view without its ``LOGS`` (``keep``: the text is
-        kept for the next reader; only a committed version may be kept)."""
+        ``GameHead.seats``), ``undo`` (``_undo_member``) and the view without its ``LOGS`` (``keep``: the text is
+        kept for the next reader; only a committed version may be kept; ``before``: the ``Game.spent`` of the game
+        before its last move, when the caller has it)."""
         view = game.view(seat)
         view.pop("version")
         data = {"id": head.id, "game": head.game, "seat": seat, "version": head.version, "moves_played": game.version,
-                "seats": head.seats(), **{k: v for k, v in view.items() if k not in LOGS}}
+                "seats": head.seats(), "undo": self._undo_member(head, game, seat, before),
+                **{k: v for k, v in view.items() if k not in LOGS}}
         body = dumps(data)
         if keep:
             self._views.put((head.id, head.version, seat), body)
         return view, body
+
+    def _undo_member(self, head: GameHead, game: State, seat: int | None,
+                     before: dict[str, Any] | None) -> dict[str, Any] | None:
+        """The state's ``undo``: ``{allowed, rule, detail}``, whether ``seat`` may take back its last move now and,
+        when not, the refusal ``POST /games/{id}/undo`` would answer (``undo_refusal``); None for a spectator.  The
+        game without the seat's last move is replayed only when that move may be taken back at all (``before``: the
+        ``Game.spent`` before the log's last move, when the seat made it and the caller knows it)."""
+        if seat is None:
+            return None
+        rules = self.game_object(head.game)
+        last_seat = game.move_seats[-1] if game.move_seats else None
+
+        def replayed() -> dict[str, Any] | None:
+            if before is not None and last_seat == seat:
+                return before
+            found = without_move(rules, rules.config_of(game), list(zip(game.move_seats, game.moves, strict=True)), seat)
+            return None if found is None else rules.spent(found[0])
+
+        refusal = undo_refusal(head, seat, last_seat, decided(game, seat), replayed, rules.spent(game), rules)
+        if refusal is None:
+            return {"allowed": True, "rule": None, "detail": None}
+        return {"allowed": False, "rule": refusal.rule, "detail": refusal.detail}
 
     def state(self, head: GameHead, seat: int | None) -> tuple[int, bytes]:
         """The game version and the JSON text of the game as ``seat`` (``None``: a spectator) sees it,
@@ -634,7 +712,7 @@ class Games:
                 whose = ", ".join(str(s) for s in game.pending_seats())
                 raise Refused(403, f"the pending decision ({pending['type']}) is seat {whose}'s, not seat {seat}'s",
                               rule="not_your_decision")
-            start = len(game.events)
+            start, hidden = len(game.events), self.game_object(head.game).spent(game)
             try:
                 game.play(seat, move)
             except IllegalMove as exc:  # the engine left the game unchanged
@@ -644,7 +722,7 @@ class Games:
                 log.error("the engine failed on a move of game %s: %s", game_id, type(exc).__name__)
                 raise Refused(422, "the engine could not play this move", rule="unplayable_move") from None
             new = replace(head, version=head.version + 1, move_count=head.move_count + 1, finished=game.finished)
-            view, state = self._view(new, game, seat, keep=False)
+            view, state = self._view(new, game, seat, keep=False, before=hidden)
             caused = [e for e in view["events"] if e["n"] >= start]
             body = b'{"state":' + state + b',"events":' + dumps(caused) + b"}"
             kept = (key, request_digest, 200, body.decode()) if key is not None else None
@@ -658,6 +736,28 @@ class Games:
             # Another change was committed first: this copy is ahead of the database; read it again.
         raise Refused(409, "the game kept changing while this move was being played: fetch the state and retry",
                       rule="busy")
+
+    def _undone(self, head: GameHead, seat: int) -> tuple[State, list[tuple[int, dict[str, Any], int]], dict[str, Any]] | None:
+        """``without_move`` of the game at ``head`` for ``seat`` (the state, the other seats' moves played again, the move
+        taken back); None when the game changed meanwhile.  Raises ``undo_refusal``'s refusal when the seat may not
+        undo."""
+        moves = self.storage.moves(head.id)
+        if len(moves) != head.move_count:
+            return None
+        rules = self.game_object(head.game)
+        read = self._read(head, lambda h, g: (rules.config_of(g), rules.spent(g), decided(g, seat))
+                          if h.version == head.version else None)
+        if read is None:
+            return None
+        config, after, in_decision = read
+        found = cache(partial(without_move, rules, config, moves, seat))
+        refusal = undo_refusal(head, seat, moves[-1][0] if moves else None, in_decision,
+                               lambda: None if found() is None else rules.spent(found()[0]), after, rules)  # type: ignore[index]
+        if refusal is not None:
+            raise refusal
+        result = found()
+        assert result is not None  # undo_refusal refuses when the move cannot be taken out
+        return result
 
     def undo(self, game_id: str, authorization: str | None, if_match: ETags | None = None) -> Answer:
         """Take back the bearer's own last move, allowed while nothing hidden was revealed since (the game's rule,
@@ -673,36 +773,13 @@ class Games:
             head = self.head(game_id)
             seat = self._person(head, authorization)
             self.check_version(head, if_match)
-            if head.move_count == 0:
-                raise Refused(409, "no move has been played yet", rule="nothing_to_undo")
-            if head.finished:
-                raise Refused(409, "the game is over: its final scores stand", rule="game_over")
-            moves = self.storage.moves(game_id)
-            if len(moves) != head.move_count:
+            found = self._undone(head, seat)
+            if found is None:
                 continue  # changed meanwhile
-            last_seat = moves[-1][0]
-            not_yours = Refused(403, f"the last move is seat {last_seat}'s: a seat may undo only its own last move",
-                                rule="not_your_move")
-            at = max((n for n, (mover, _) in enumerate(moves) if mover == seat), default=None)
-            if at is None:
-                raise not_yours
-            last_move = moves[at][1]
-            rules = self.game_object(head.game)
-            config = self._read(head, lambda h, g: rules.config_of(g))  # noqa: B023 (called at once)
-            before, again = rules.replay(config, moves[:at]), []
-            try:
-                for mover, move in moves[at + 1:]:  # other seats' moves made since: kept when they apply without it
-                    again.append((mover, move, len(before.events)))
-                    before.play(mover, move)
-            except IllegalMove:
-                raise not_yours from None
-            reason = self._read(head, lambda h, g: rules.revealed(before, g) if h.version == head.version else "changed")  # noqa: B023 (called at once)
-            if reason == "changed":
-                continue  # changed meanwhile
-            if reason:
-                raise Refused(409, f"cannot undo: {reason} since that move", rule="hidden_revealed")
+            before, again, last_move = found
             new = replace(head, version=head.version + 1 + len(again), move_count=head.move_count - 1, finished=False)
-            if self.storage.commit_undo(head, before.to_json(), self._bot_pending(new, before), at=at, again=again):
+            if self.storage.commit_undo(head, before.to_json(), self._bot_pending(new, before), at=head.move_count - 1 - len(again),
+                                        again=again):
                 self._games.put(game_id, _Cached(new, before))
                 state = self._view(new, before, seat)[1]
                 self._changed(new, before)

@@ -165,10 +165,15 @@ class Game(Protocol):
         whatever else the game's clients draw from (a placement's squares, ...)."""
         ...
 
-    def revealed(self, before: State, after: State) -> str | None:
-        """What an undo from ``after`` back to ``before`` may not cross: the hidden information ``after`` revealed
-        that ``before`` had not (dice rolled, cards drawn, a secret move revealed), said in a few words; ``None`` when
-        nothing was revealed, so the undo is allowed."""
+    def spent(self, state: State) -> JSON:
+        """How much hidden information ``state`` has revealed so far (chance steps, cards drawn, secret moves revealed),
+        as a small summary that ``revealed`` compares: an undo never crosses a revelation."""
+        ...
+
+    def revealed(self, before: JSON, after: JSON) -> str | None:
+        """What an undo from a state whose ``spent`` is ``after`` back to one whose ``spent`` is ``before`` may not
+        cross: the hidden information revealed in between (dice rolled, cards drawn, a secret move revealed), said in
+        a few words; ``None`` when nothing was revealed, so the undo is allowed."""
         ...
 
     def sample(self, position: JSON, seed: int) -> State:

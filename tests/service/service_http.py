@@ -173,9 +173,9 @@ def assert_nothing_hidden(text: str, game: Game, seat: int | None, seed: int) ->
 
 
 def comparable(state: dict) -> dict:
-    """A served state without the service's own members (``game``: the game's id; ``seats``: the lobby's names), to
-    compare with ``Game.view``."""
-    return {k: v for k, v in state.items() if k not in ("id", "game", "seat", "version", "moves_played", "seats")}
+    """A served state without the service's own members (``game``: the game's id; ``seats``: the lobby's names;
+    ``undo``: whether the seat may undo), to compare with ``Game.view``."""
+    return {k: v for k, v in state.items() if k not in ("id", "game", "seat", "version", "moves_played", "seats", "undo")}
 
 
 #: ``Game.view``'s logs, which the served state leaves out (``GET /games/{id}/events`` and ``/moves`` serve them)

@@ -146,6 +146,8 @@ def test_a_seat_takes_back_its_own_move_while_the_decision_is_unresolved(storage
     game_id, tokens = _new(games, players=3)
     _bid(games, game_id, tokens[0], 3)
     _bid(games, game_id, tokens[1], 1)  # after seat 0's
+    assert _state(games, game_id, tokens[0])["undo"] == {"allowed": True, "rule": None, "detail": None}
+    assert _state(games, game_id, tokens[2])["undo"]["rule"] == "not_your_move"  # it has not moved
     head = games.head(game_id)
     undone = json.loads(games.undo(game_id, _bearer(tokens[0])).body)
     assert undone["undone"] == {"type": "bid", "amount": 3}
@@ -160,10 +162,11 @@ def test_a_seat_takes_back_its_own_move_while_the_decision_is_unresolved(storage
     assert (nothing.value.status, nothing.value.rule) == (403, "not_your_move")
     _bid(games, game_id, tokens[0], 2)
     _bid(games, game_id, tokens[2], 0)  # the last bid: revealed
-    for seat in (0, 2):
+    for seat, status, rule in ((2, 409, "hidden_revealed"), (0, 403, "not_your_move")):  # resolved: as the game says
+        assert _state(games, game_id, tokens[seat])["undo"]["rule"] == rule
         with pytest.raises(Refused) as late:
             games.undo(game_id, _bearer(tokens[seat]))
-        assert (late.value.status, late.value.rule) == (409, "hidden_revealed")
+        assert (late.value.status, late.value.rule) == (status, rule)
     assert _state(games, game_id)["round"] == 2
     fresh = Games(storage)  # the log alone rebuilds the game the snapshot and the moves after it give
     assert fresh.replay_log(games.head(game_id), {"players": 3, "seed": 5}).to_json() == fresh._load(game_id)[1].to_json()

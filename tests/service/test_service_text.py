@@ -242,8 +242,8 @@ def test_a_bot_seats_name_still_follows_the_unicode_rules(app):
 
 def test_the_web_client_marks_a_bot_by_its_seat_not_its_name():
     """The players' panel and the lobby tag every bot seat (``seat.bot``), whatever its name says."""
-    panels = (STATIC / "js" / "panels.js").read_text()
-    start = (STATIC / "js" / "start.js").read_text()
+    panels = (STATIC / "js" / "core" / "seats.js").read_text()
+    start = (STATIC / "js" / "core" / "start.js").read_text()
     assert "if (info.bot) tags.push(" in panels
     assert "${s.bot ? ` (${s.bot} bot)` : \"\"}" in start
     assert "/bot/i.test" not in panels + start

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from pathlib import Path
 from xml.etree import ElementTree
 
 import pytest
@@ -40,6 +41,16 @@ def _files() -> list[str]:
     return sorted(str(p.relative_to(STATIC)) for p in STATIC.rglob("*") if p.is_file())
 
 
+#: a static import or re-export of an ES module (``import {a, b} from "./x.js"``, ``export {a} from "../y.js"``,
+#: ``import "./z.js"``): the module's path, as written
+IMPORT = re.compile(r'^\s*(?:import\s*(?:[\w$*{}\s,]+?\s*from\s*)?|export\s*[\w$*{}\s,]+?\s*from\s*)["\']([^"\']+)["\']', re.MULTILINE)
+
+
+def _imports(module: Path) -> set[Path]:
+    """The files the ES module ``module`` imports (its static imports and re-exports, resolved against its folder)."""
+    return {(module.parent / target).resolve() for target in IMPORT.findall(module.read_text())}
+
+
 def test_the_page_is_served_at_the_root_with_every_file_it_loads(client):
     r = client.get("/")
     assert r.status_code == 200 and r.mimetype == "text/html" and r.headers["Cache-Control"] == "no-cache"
@@ -49,13 +60,36 @@ def test_the_page_is_served_at_the_root_with_every_file_it_loads(client):
     modules = set()
     for name in _files():
         if name.endswith(".js"):
-            modules.update(re.findall(r'from "\./([\w-]+\.js)"', (STATIC / name).read_text()))
-    assert modules <= {n.removeprefix("js/") for n in _files()}  # every import names a file that is there
-    assert {f"/app/js/{m}" for m in modules} <= set(loaded) | {"/app/js/main.js"}  # and is preloaded by the page
+            modules.update(_imports(STATIC / name))
+    assert len(modules) > 20 and all(m.is_file() for m in modules)  # every import names a file that is there
+    served = {f"/app/{m.relative_to(STATIC.resolve())}" for m in modules}
+    assert served <= set(loaded)  # and is preloaded by the page
+    assert {f"/app/{n}" for n in _files() if n.endswith(".js")} == served | {"/app/js/main.js"}  # no file left over
     for path in loaded:
         served = client.get(path)
         assert served.status_code == 200, path
     assert client.get("/app/js/main.js").mimetype in ("text/javascript", "application/javascript")
+
+
+def test_the_clients_core_imports_no_game_and_a_game_no_other_game():
+    """``js/core/`` (what every game's page uses) imports only the core: a game is reached through the registry
+    (``js/games/index.js``, installed by ``js/main.js``), never imported; and a game's folder imports only itself and the
+    core.  The game modules' members are checked in a browser (tests/web/test_web_pages.py)."""
+    js = (STATIC / "js").resolve()
+    core = js / "core"
+    assert len(list(core.glob("*.js"))) >= 10
+    for module in core.glob("*.js"):
+        imported = _imports(module)
+        assert all(target.parent == core for target in imported), (module.name, imported)
+        assert "import(" not in module.read_text(), module.name  # no dynamic import either
+    games = [folder for folder in (js / "games").iterdir() if folder.is_dir()]
+    assert [g.name for g in games] == ["wild-tiled-west"]
+    for game in games:
+        for module in game.rglob("*.js"):
+            for target in _imports(module):
+                assert game in target.parents or target.parent == core, (module.relative_to(js), target)
+    registry = _imports(js / "games" / "index.js")
+    assert registry == {g / "index.js" for g in games}  # the registry names every game's module
 
 
 def test_no_file_of_the_client_asks_anything_of_another_host():
@@ -152,3 +186,62 @@ def test_a_solo_state_says_how_many_bandits_bandit_ridge_tussles_with(client):
     two = client.post("/games", json={"players": 2, "seed": 5}).get_json()
     assert two["state"]["solo"] is None
     assert json.dumps(two["state"]).count("bandit_ridge") == 0
+
+
+def _judged_like_the_undo(client, game_id: str, token: str, undo: dict) -> None:
+    """``undo`` (a state's member for the seat of ``token``) says what ``POST /undo`` answers: taken back when
+    allowed (then the move is played again, so the game goes on as before), else refused with the same rule and
+    detail."""
+    state = client.get(f"/games/{game_id}", headers={"Authorization": f"Bearer {token}"}).get_json()
+    r = client.post(f"/games/{game_id}/undo", headers={"Authorization": f"Bearer {token}", "If-Match": f'"{state["version"]}"'})
+    if undo["allowed"]:
+        assert r.status_code == 200 and undo["rule"] is None and undo["detail"] is None, r.get_json()
+        again = client.post(f"/games/{game_id}/moves", json=r.get_json()["undone"], headers={"Authorization": f"Bearer {token}"})
+        assert again.status_code == 200
+    else:
+        assert r.status_code in (403, 409) and r.mimetype == PROBLEM
+        assert (r.get_json()["rule"], r.get_json()["detail"]) == (undo["rule"], undo["detail"])
+
+
+def test_each_seats_state_says_whether_it_may_undo_as_the_undo_itself_judges(tmp_path):
+    """The state's ``undo`` (for the web client's Undo button): for every seat at every step of a 2-player game,
+    whether the seat may take back its last move and, if not, the undo's own refusal (not its move, something hidden
+    revealed since, game over, seat left); the same in a move's answer, in ``GET /games/{id}`` and from a worker that
+    rebuilds the game from the database; null for a spectator."""
+    app = _app(tmp_path, RATELIMIT_ENABLED=False, LEAVE_BOT="random")
+    client = app.test_client()
+    created = client.post("/games", json={"players": 2, "seed": 5}).get_json()
+    game_id, tokens = created["id"], {t["seat"]: t["token"] for t in created["tokens"]}
+    assert created["state"]["undo"] is None and client.get(f"/games/{game_id}").get_json()["undo"] is None
+    first = client.get(f"/games/{game_id}", headers={"Authorization": f"Bearer {tokens[0]}"}).get_json()["undo"]
+    assert first == {"allowed": False, "rule": "nothing_to_undo", "detail": "no move has been played yet"}
+    fresh_app = _app(tmp_path, RATELIMIT_ENABLED=False)
+    fresh = fresh_app.test_client()  # another worker: states at new versions rebuilt from the database, undo replayed
+    rules = set()
+    for _ in range(40):
+        state = client.get(f"/games/{game_id}").get_json()
+        seat = state["pending"]["seat"]
+        legal = client.get(f"/games/{game_id}/legal-moves", headers={"Authorization": f"Bearer {tokens[seat]}"}).get_json()
+        answer = client.post(f"/games/{game_id}/moves", json=legal["moves"][0], headers={"Authorization": f"Bearer {tokens[seat]}"})
+        mine = answer.get_json()["state"]["undo"]
+        for s, token in tokens.items():
+            undo = client.get(f"/games/{game_id}", headers={"Authorization": f"Bearer {token}"}).get_json()["undo"]
+            assert fresh.get(f"/games/{game_id}", headers={"Authorization": f"Bearer {token}"}).get_json()["undo"] == undo
+            if s == seat:
+                assert undo == mine
+            else:
+                assert undo["rule"] == "not_your_move"
+            _judged_like_the_undo(client, game_id, token, undo)
+            rules.add(undo["rule"])
+    assert {None, "not_your_move", "hidden_revealed"} <= rules
+    left = client.post(f"/games/{game_id}/leave", headers={"Authorization": f"Bearer {tokens[1]}"}).get_json()
+    assert left["state"]["undo"]["rule"] == "seat_left"
+    solo = client.post("/games", json={"players": 1, "seed": 5}).get_json()
+    token = solo["tokens"][0]["token"]
+    while not (state := client.get(f"/games/{solo['id']}", headers={"Authorization": f"Bearer {token}"}).get_json())["finished"]:
+        legal = client.get(f"/games/{solo['id']}/legal-moves", headers={"Authorization": f"Bearer {token}"}).get_json()
+        client.post(f"/games/{solo['id']}/moves", json=legal["moves"][0], headers={"Authorization": f"Bearer {token}"})
+    assert state["undo"]["rule"] == "game_over"
+    _judged_like_the_undo(client, solo["id"], token, state["undo"])
+    for a in (app, fresh_app):
+        a.extensions["wtw_games"].storage.engine.dispose()

@@ -95,14 +95,20 @@ class WildTiledWest:
         """``seat``'s legal moves with their labels and, for a placement, its squares (``engine.labels.annotated``)."""
         return [annotated(state, m) for m in state.legal_moves(seat)]
 
-    def revealed(self, before: Any, after: Any) -> str | None:
-        """The hidden information revealed since ``before`` (docs/rulings.md, undo): dice rolled or a deck shuffled
-        (a chance step), a partner card drawn, a bandit card revealed."""
-        if after.chance != before.chance:
+    def spent(self, state: Any) -> JSON:
+        """The chance steps taken (dice rolls, shuffles) and the cards left in the partner and bandit decks (the bandit
+        deck: null when not solo)."""
+        return {"chance": state.chance, "partner_deck": len(state.partner_deck),
+                "bandit_deck": len(state.solo.deck) if state.solo else None}
+
+    def revealed(self, before: JSON, after: JSON) -> str | None:
+        """The hidden information revealed between two ``spent`` (docs/rulings.md, undo): dice rolled or a deck
+        shuffled (a chance step), a partner card drawn, a bandit card revealed."""
+        if after["chance"] != before["chance"]:
             return "dice were rolled or cards shuffled"
-        if len(after.partner_deck) < len(before.partner_deck):
+        if after["partner_deck"] < before["partner_deck"]:
             return "a partner card was drawn"
-        if before.solo and after.solo and len(after.solo.deck) < len(before.solo.deck):
+        if before["bandit_deck"] is not None and after["bandit_deck"] is not None and after["bandit_deck"] < before["bandit_deck"]:
             return "a bandit card was revealed"
         return None
 

@@ -217,9 +217,13 @@ class SealedBids:
     def labelled_moves(self, state: Any, seat: int) -> list[JSON]:
         return [{**m, "label": f"bid {m['amount']} coin{'s' if m['amount'] != 1 else ''}"} for m in state.legal_moves(seat)]
 
-    def revealed(self, before: Any, after: Any) -> str | None:
-        """Bids revealed (a round played out) since ``before``."""
-        return "the bids were revealed" if after.round != before.round or after.finished != before.finished else None
+    def spent(self, state: Any) -> JSON:
+        """The rounds whose bids were revealed."""
+        return {"round": state.round, "finished": state.finished}
+
+    def revealed(self, before: JSON, after: JSON) -> str | None:
+        """Bids revealed (a round played out) in between."""
+        return "the bids were revealed" if after != before else None
 
     def sample(self, position: JSON, seed: int) -> SealedBidsState:
         """The other seats' withheld bids drawn at random (within what they may bid), future prizes from ``seed``."""

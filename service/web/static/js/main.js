@@ -1,13 +1,18 @@
 // The page's router: the URL fragment says which screen to show (#/, #/game/<id>, #/join/<id>/<seat>,
-// #/puzzle/<difficulty>[/<date>]). Every screen talks only to the public JSON API.
-import { explain } from "./api.js";
-import { fill, h } from "./dom.js";
-import { showGame } from "./game.js";
-import { showJoin } from "./join.js";
-import { showPuzzle } from "./puzzle.js";
-import { showStart } from "./start.js";
+// #/puzzle/<difficulty>[/<date>]). Every screen talks only to the public JSON API. The router installs the games'
+// registry (games/index.js) in the core (core/games.js), which reaches a game only through it.
+import { explain } from "./core/api.js";
+import { fill, h } from "./core/dom.js";
+import { gameModule, installGames } from "./core/games.js";
+import { showJoin } from "./core/join.js";
+import { showPuzzle } from "./core/puzzle.js";
+import { showGame } from "./core/session.js";
+import { showStart } from "./core/start.js";
+import { DEFAULT_GAME, GAMES } from "./games/index.js";
 
+installGames(GAMES, DEFAULT_GAME);
 const root = document.getElementById("app");
+const title = gameModule().title;
 let stop = null;
 
 async function route() {
@@ -19,17 +24,17 @@ async function route() {
   document.querySelectorAll("[data-nav]").forEach((a) => a.removeAttribute("aria-current"));
   try {
     if (parts[0] === "game" && parts[1]) {
-      document.title = "Wild Tiled West: game";
+      document.title = `${title}: game`;
       stop = await showGame(root, parts[1]);
     } else if (parts[0] === "join" && parts[1]) {
-      document.title = "Wild Tiled West: join a game";
+      document.title = `${title}: join a game`;
       await showJoin(root, parts[1], Number(parts[2] || 0));
     } else if (parts[0] === "puzzle") {
-      document.title = "Wild Tiled West: daily puzzle";
+      document.title = `${title}: daily puzzle`;
       document.querySelector('[data-nav="puzzle"]')?.setAttribute("aria-current", "page");
       await showPuzzle(root, parts[1] || "medium", parts[2] || null);
     } else {
-      document.title = "Wild Tiled West";
+      document.title = title;
       document.querySelector('[data-nav="play"]')?.setAttribute("aria-current", "page");
       await showStart(root);
     }

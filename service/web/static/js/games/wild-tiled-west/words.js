@@ -1,15 +1,6 @@
-// The game in plain words: events as they happen, stack slots, dice and draft choices (the rulebook's terms).
+// Wild Tiled West in plain words: events as they happen, stack slots, dice and draft choices (the rulebook's terms).
+import { capital, plural, seatName } from "../../core/words.js";
 import { partnerText, tileName, tileOf } from "./catalog.js";
-
-/** "Ann" or "you" for a seat. */
-export function seatName(ctx, seat) {
-  if (seat === null || seat === undefined) return "someone";
-  if (ctx.mySeats?.has(seat) && ctx.mySeats.size === 1) return "you";
-  return ctx.seats?.[seat]?.name || `Seat ${seat}`;
-}
-
-const capital = (text) => text.charAt(0).toUpperCase() + text.slice(1);
-const plural = (n, word) => `${n} ${word}${n === 1 ? "" : "s"}`;
 
 /** A stack slot in words: "left tray, row 2, column 3 (on the river)". */
 export function slotWords(catalog, slot) {

@@ -1,7 +1,7 @@
 // The choices of the decision awaited, in the rulebook's words: a button per option (and the board or the trays
 // where the choice is a square or a stack). Placements go through the board (board.js).
+import { fill, h } from "../../core/dom.js";
 import { partnerText, scoreboardOf, tileName } from "./catalog.js";
-import { fill, h } from "./dom.js";
 import { contractWords } from "./panels.js";
 import { draftWords, slotWords } from "./words.js";
 

@@ -1,8 +1,8 @@
-// The start page: a new game (seats: me, an open seat to invite someone, or a bot; boards and sides), my games,
-// the open games of the lobby to join, and the daily puzzles.
+// The start page: a new game (seats: me, an open seat to invite someone, or a bot; the game's own choices for each
+// seat and for the game), my games, the open games of the lobby to join, and the daily puzzles.
 import { explain, get, post } from "./api.js";
-import { loadCatalog, sideName } from "./catalog.js";
 import { fill, h, toast } from "./dom.js";
+import { gameModule, gameOf } from "./games.js";
 import { forgetGame, keepPlayerName, keepSeat, myGames, playerName } from "./store.js";
 
 const LOBBY_PAGE = 20; // open games asked for at a time
@@ -17,24 +17,24 @@ const WHO = [
   ["bot:search", "Bot: search (strongest, thinks longer)"],
 ];
 
-/** The start page in `root`. */
+/** The start page in `root` (for the default game: core/games.js). */
 export async function showStart(root) {
-  const catalog = await loadCatalog();
+  const game = gameModule();
+  const catalog = await game.load();
   const lobby = h("div", { class: "lobby-list", "aria-live": "polite" });
   fill(root, h("div", { class: "start" },
-    h("section", { class: "intro" }, h("h1", {}, "Wild Tiled West"),
-      h("p", {}, "Draft tiles, build your settlement, wrangle cattle and chase off bandits. Play alone, with friends or against bots.")),
-    newGameForm(catalog),
-    h("section", { class: "panel my-games" }, h("h2", {}, "Your games"), myGamesList(catalog)),
+    h("section", { class: "intro" }, h("h1", {}, game.title), h("p", {}, game.intro)),
+    newGameForm(game, catalog),
+    h("section", { class: "panel my-games" }, h("h2", {}, "Your games"), myGamesList()),
     h("section", { class: "panel lobby" }, h("h2", {}, "Open games"),
       h("p", { class: "muted" }, "Games waiting for players. Choose your name and join a free seat."),
       h("label", {}, "Your name ", h("input", { id: "lobby-name", maxlength: 40, value: playerName(), autocomplete: "nickname" })),
-      h("button", { type: "button", class: "small", onclick: () => fillLobby(lobby, catalog) }, "Refresh"),
+      h("button", { type: "button", class: "small", onclick: () => fillLobby(lobby) }, "Refresh"),
       lobby),
     h("section", { class: "panel puzzles-card" }, h("h2", {}, "Daily puzzle"),
-      h("p", {}, "Today's settlement and a hand of tiles: place them for the most points. Everybody gets the same puzzle."),
+      h("p", {}, game.puzzle.intro),
       h("div", { class: "choices" }, ["easy", "medium", "hard"].map((d) => h("a", { class: "button", href: `#/puzzle/${d}` }, d[0].toUpperCase() + d.slice(1)))))));
-  fillLobby(lobby, catalog);
+  fillLobby(lobby);
 }
 
 /** The name the server gives a seat left unnamed: "Hint bot" for `bot:hint:200`, "Seat 2" for a person's seat 2. */
@@ -43,32 +43,31 @@ function defaultName(who, seat) {
   return bot ? `${bot[0].toUpperCase()}${bot.slice(1)} bot` : `Seat ${seat}`;
 }
 
-function newGameForm(catalog) {
+/** The new game form of `game` (its module: the numbers of players, its own fields for each seat and the game). */
+function newGameForm(game, catalog) {
   const seatsBox = h("div", { class: "seats" });
-  const players = h("select", { id: "players", name: "players" }, [1, 2, 3, 4, 5].map((n) => h("option", { value: n }, n === 1 ? "1 (solo)" : String(n))));
-  players.value = "2";
-  const firstGame = h("input", { type: "checkbox", id: "first-game" });
+  const players = h("select", { id: "players", name: "players" }, game.players.map((n) => h("option", { value: n }, n === 1 ? "1 (solo)" : String(n))));
+  players.value = String(game.defaultPlayers);
+  const options = game.gameFields(catalog);
   const error = h("p", { class: "refusal", role: "alert" });
+  let rows = [];
   const drawSeats = () => {
     const n = Number(players.value);
-    const rows = [];
+    rows = [];
     for (let seat = 0; seat < n; seat++) {
       const who = h("select", { name: `who-${seat}`, "aria-label": `Seat ${seat}: who plays` }, WHO.filter(([v]) => n === 1 ? v === "me" : true).map(([v, t]) => h("option", { value: v }, t)));
       who.value = seat === 0 ? "me" : "bot:hint:200";
       const name = h("input", { name: `name-${seat}`, maxlength: 40, placeholder: `Seat ${seat}`, "aria-label": `Seat ${seat}: name`, value: seat === 0 ? playerName() : "" });
-      const board = h("select", { name: `board-${seat}`, "aria-label": `Seat ${seat}: settlement board` },
-        h("option", { value: "" }, "Random board"), catalog.boards.map((b) => h("option", { value: b.id }, b.name)));
-      const side = h("select", { name: `side-${seat}`, "aria-label": `Seat ${seat}: board side` },
-        h("option", { value: "normal" }, "Normal side"), h("option", { value: "wild" }, "Wild side"), h("option", { value: "random" }, "Random side"));
+      const own = game.seatFields(catalog, seat);
       const sync = () => { // an open seat is named by whoever claims it; a bot's name defaults to "Hint bot" and the like
         name.disabled = who.value === "open";
         name.placeholder = defaultName(who.value, seat);
       };
       who.addEventListener("change", sync);
       sync();
-      rows.push(h("fieldset", { class: "seat-row" }, h("legend", {}, `Seat ${seat}`), who, name, board, side));
+      rows.push({ who, name, own, node: h("fieldset", { class: "seat-row" }, h("legend", {}, `Seat ${seat}`), who, name, own.nodes) });
     }
-    fill(seatsBox, ...rows);
+    fill(seatsBox, ...rows.map((row) => row.node));
   };
   players.addEventListener("change", drawSeats);
   drawSeats();
@@ -77,26 +76,22 @@ function newGameForm(catalog) {
     error.textContent = "";
     const n = Number(players.value);
     const seats = [];
-    const mine = [];
-    for (let seat = 0; seat < n; seat++) {
-      const who = seatsBox.querySelector(`[name="who-${seat}"]`).value;
-      const board = seatsBox.querySelector(`[name="board-${seat}"]`).value || null;
-      const side = seatsBox.querySelector(`[name="side-${seat}"]`).value;
-      const name = seatsBox.querySelector(`[name="name-${seat}"]`).value.trim();
-      const place = { ...(board ? { board } : {}), ...(side !== "normal" ? { side } : {}) };
+    rows.forEach(({ who: whoField, name: nameField, own }, seat) => {
+      const who = whoField.value;
+      const name = nameField.value.trim();
+      const place = own.read();
       if (who === "me") {
-        seats.push({ board, side, ...(name ? { name } : {}) });
-        mine.push(seat);
+        seats.push({ ...place, ...(name ? { name } : {}) });
         if (name && seat === 0) keepPlayerName(name);
       } else if (who === "open") {
-        seats.push({ board, side, open: true });
+        seats.push({ ...place, open: true });
       } else {
         const [, bot, budget] = who.split(":");
         seats.push({ ...place, bot, ...(budget ? { budget_ms: Number(budget) } : {}), ...(name ? { name } : {}) });
       }
-    }
+    });
     try {
-      const created = await post("/games", { players: n, seats, first_game_contracts: firstGame.checked });
+      const created = await post("/games", { players: n, seats, ...options.read() });
       for (const { seat, token } of created.data.tokens) keepSeat(created.data.id, seat, token, { players: n });
       location.hash = `#/game/${created.data.id}`;
     } catch (e) {
@@ -107,7 +102,7 @@ function newGameForm(catalog) {
     h("form", { onsubmit: submit },
       h("label", { for: "players" }, "Players "), players,
       seatsBox,
-      h("label", { class: "check" }, firstGame, " First-game cattle contracts (alleys, gold, bullets, points)"),
+      options.nodes,
       error,
       h("button", { type: "submit", class: "primary" }, "Start the game")));
 }
@@ -122,12 +117,17 @@ function myGamesList() {
 }
 
 /** The lobby's open games in `host`, newest first, a page of LOBBY_PAGE at a time: "More open games" adds the next. */
-async function fillLobby(host, catalog, before = null) {
+async function fillLobby(host, before = null) {
   const more = host.querySelector(".lobby-more");
   if (before === null) fill(host, h("p", { class: "muted" }, "Looking for open games…"));
   let page;
+  const catalogs = new Map(); // game id -> its catalog
   try {
     page = (await get(`/games?status=open&limit=${LOBBY_PAGE}${before ? `&before=${encodeURIComponent(before)}` : ""}`)).data;
+    for (const g of page.games) {
+      const game = gameOf(g);
+      if (!catalogs.has(game.id)) catalogs.set(game.id, await game.load());
+    }
   } catch (error) {
     if (before === null) fill(host, h("p", { class: "refusal" }, explain(error)));
     else more?.replaceWith(h("p", { class: "refusal" }, explain(error)));
@@ -140,9 +140,9 @@ async function fillLobby(host, catalog, before = null) {
   const items = page.games.map((g) => h("li", { "data-game": g.id },
     h("div", {}, h("strong", {}, `${g.players}-player game`), h("span", { class: "muted" }, ` created ${new Date(g.created).toLocaleString()}`)),
     h("div", { class: "lobby-seats" }, g.seats.map((s) => (s.open
-      ? h("button", { type: "button", class: "primary small", onclick: () => join(g.id, s.seat) }, `Join seat ${s.seat} (${sideName(catalog, g.sides[s.seat])})`)
+      ? h("button", { type: "button", class: "primary small", onclick: () => join(g.id, s.seat) }, `Join seat ${s.seat} (${gameOf(g).lobbySeatWords(catalogs.get(gameOf(g).id), g, s.seat)})`)
       : h("span", { class: "taken" }, `${s.name}${s.bot ? ` (${s.bot} bot)` : ""}`)))))); // a bot by its seat, not its name
-  const next = page.next ? h("button", { type: "button", class: "small lobby-more", onclick: () => fillLobby(host, catalog, page.next) }, "More open games") : null;
+  const next = page.next ? h("button", { type: "button", class: "small lobby-more", onclick: () => fillLobby(host, page.next) }, "More open games") : null;
   if (before === null) {
     fill(host, h("ul", { class: "game-list" }, items), next);
   } else {

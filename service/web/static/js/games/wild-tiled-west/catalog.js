@@ -1,5 +1,5 @@
 // The game's components (GET /catalog/...), loaded once per page, and their names in words.
-import { get } from "./api.js";
+import { get } from "../../core/api.js";
 
 let loading = null;
 

@@ -1,70 +1,31 @@
-// The daily puzzle: place the hand's tiles on the settlement by the same placement interaction as in a game, see
-// the score as the server verifies it, submit, see the optimum and whether mine is optimal, share a spoiler-free line.
-import { ApiError, explain, get, post } from "./api.js";
+// Wild Tiled West's daily puzzle: the hand's tiles placed on the settlement by the same placement interaction as in
+// a game, and the score as the server verifies it, by term. The frame around it (the day, the submitted verdict,
+// the line to share) is the core's (core/puzzle.js).
+import { ApiError, explain, post } from "../../core/api.js";
+import { fill, h, toast } from "../../core/dom.js";
 import { BoardView, showStatus, squaresOf } from "./board.js";
-import { buildingRule, describeTile, loadCatalog, sideName, tileName, tileOf, tilePicture } from "./catalog.js";
-import { fill, h, toast } from "./dom.js";
+import { buildingRule, describeTile, sideName, tileName, tileOf, tilePicture } from "./catalog.js";
 import { contractWords } from "./panels.js";
-import { keepPuzzleProgress, puzzleProgress } from "./store.js";
 
 const TERMS = { towns: "Towns", bonuses: "Bonuses", mining: "Mining", horseshoes: "Horseshoes covered", buildings: "Buildings", wrangles: "Wrangling", bandits: "Bandits" };
 
-export async function showPuzzle(root, difficulty = "medium", date = null) {
-  fill(root, h("p", { class: "loading" }, "Fetching the daily puzzle (the first request of a day builds it: a few seconds)…"));
-  const catalog = await loadCatalog();
-  let puzzle;
-  const url = `/puzzles/daily?difficulty=${encodeURIComponent(difficulty)}${date ? `&date=${encodeURIComponent(date)}` : ""}`;
-  try {
-    // A day not built yet is built on the server's queue: 503 "generating" says when to ask again (for a minute).
-    for (let tries = 0; ; tries++) {
-      try {
-        puzzle = (await get(url)).data;
-        break;
-      } catch (error) {
-        if (!(error instanceof ApiError && error.status === 503 && error.rule === "generating" && tries < 12)) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 1000 * Math.min(10, Number(error.retryAfter) || 2)));
-      }
-    }
-  } catch (error) {
-    fill(root, h("section", { class: "panel" }, h("h1", {}, "Daily puzzle"), h("p", { class: "refusal" }, explain(error)),
-      h("p", {}, h("a", { href: "#/puzzle/medium" }, "Today's medium puzzle"), " · ", h("a", { href: "#/" }, "Start page"))));
-    return;
-  }
-  new PuzzleScreen(root, catalog, puzzle).start();
+/** The puzzle's words on the start page. */
+export const PUZZLE_INTRO = "Today's settlement and a hand of tiles: place them for the most points. Everybody gets the same puzzle.";
+
+/** The puzzle of `frame` (core/puzzle.js): its board, hand and score. */
+export function mountPuzzle(frame) {
+  return new PuzzleBoard(frame);
 }
 
-/** YYYY-MM-DD `days` after `date` (UTC). */
-function dayAfter(date, days) {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
-
-/** Links to the day before and after puzzle `p` (at its difficulty; none after today, UTC) and a date to go to: the
- * archive of past puzzles.  A day outside the server's range answers with the range it serves. */
-function dayNav(p) {
-  const today = new Date().toISOString().slice(0, 10);
-  const go = (date) => { if (date) location.hash = `#/puzzle/${p.difficulty}/${date}`; };
-  const picker = h("input", { type: "date", value: p.date, max: today, "aria-label": "Another day's puzzle",
-    onchange: (e) => go(e.target.value) });
-  return h("nav", { class: "day-nav", "aria-label": "Other days" },
-    h("a", { href: `#/puzzle/${p.difficulty}/${dayAfter(p.date, -1)}`, rel: "prev" }, "← Previous day"),
-    p.date < today ? h("a", { href: `#/puzzle/${p.difficulty}/${dayAfter(p.date, 1)}`, rel: "next" }, "Next day →") : null,
-    picker);
-}
-
-class PuzzleScreen {
-  constructor(root, catalog, puzzle) {
-    Object.assign(this, { root, catalog, puzzle });
-    const kept = puzzleProgress(puzzle.id);
-    this.placements = kept.placements || [];
-    this.submitted = kept.submitted || null;
+class PuzzleBoard {
+  constructor(frame) {
+    this.frame = frame;
+    this.catalog = frame.catalog;
+    this.puzzle = frame.puzzle;
+    this.placements = frame.progress.placements || [];
     this.selected = null;
     this.options = {};
     this.verdict = null;
-  }
-
-  async start() {
     const p = this.puzzle;
     const position = p.position;
     const status = h("p", { class: "board-status", role: "status", "aria-live": "polite" });
@@ -75,14 +36,10 @@ class PuzzleScreen {
       hand: h("div", { class: "hand", role: "group", "aria-label": "Your hand" }),
       score: h("section", { class: "score-box", "aria-live": "polite" }),
       error: h("p", { class: "refusal", role: "alert" }),
-      result: h("section", { class: "result", "aria-live": "polite" }),
     };
     this.board = new BoardView(this.el.board, { label: "The puzzle's settlement board", interactive: true,
       onStatus: (text, fits) => showStatus(status, text, fits) });
-    const tabs = h("nav", { class: "tabs", "aria-label": "Difficulty" }, ["easy", "medium", "hard"].map((d) =>
-      h("a", { href: `#/puzzle/${d}${p.date ? `/${p.date}` : ""}`, class: d === p.difficulty ? "current" : "", "aria-current": d === p.difficulty ? "page" : null }, d[0].toUpperCase() + d.slice(1))));
-    fill(this.root, h("div", { class: "puzzle game" },
-      h("header", { class: "game-head" }, h("h1", { class: "game-title" }, `Daily puzzle · ${p.date}`), tabs, dayNav(p)),
+    this.nodes = [
       h("div", { class: "col-board" }, h("div", { class: "board-head" }, h("h2", {}, sideName(this.catalog, position.board.side))), this.el.board, status, this.el.tools),
       h("div", { class: "col-main" },
         h("section", { class: "decision" },
@@ -94,20 +51,23 @@ class PuzzleScreen {
           h("div", { class: "decision-tools" },
             h("button", { type: "button", onclick: () => this.takeBack() }, "Take back the last tile"),
             h("button", { type: "button", onclick: () => this.startOver() }, "Start over"),
-            h("button", { type: "button", class: "primary", onclick: () => this.submit() }, "Submit my solution"))),
-        this.el.score, this.el.result)));
-    await this.refresh();
-    if (this.submitted) this.showResult(this.submitted);
+            h("button", { type: "button", class: "primary", onclick: () => frame.submit() }, "Submit my solution"))),
+        this.el.score, frame.result),
+    ];
+  }
+
+  start() {
+    return this.refresh();
   }
 
   save() {
-    keepPuzzleProgress(this.puzzle.id, { placements: this.placements, submitted: this.submitted });
+    this.frame.save({ placements: this.placements });
   }
 
   /** The board after my placements, the options of the tiles left, and the score as the server verifies it. */
   async refresh(extra = null) {
     const placements = extra ? [...this.placements, extra] : this.placements;
-    const body = this.body(placements);
+    const body = this.solution(placements);
     let board;
     let verdict;
     try {
@@ -192,42 +152,17 @@ class PuzzleScreen {
 
   /** The placements changed by the player: what was submitted no longer holds. */
   async changed() {
-    this.submitted = null;
-    this.el.result.replaceChildren();
+    this.frame.changed();
     await this.refresh();
   }
 
-  /** The body of the puzzle's resources: the placements (tile, orientation, row, col). */
-  body(placements = this.placements) {
+  /** The solution to verify (the body of the puzzle's resources): the placements (tile, orientation, row, col). */
+  solution(placements = this.placements) {
     return { placements: placements.map(({ tile, orientation, row, col }) => ({ tile, orientation, row, col })) };
   }
 
-  async submit() {
-    try {
-      const verdict = (await post(`/puzzles/${this.puzzle.id}/solutions`, this.body())).data;
-      this.submitted = verdict;
-      this.save();
-      this.showResult(verdict);
-    } catch (error) {
-      toast(explain(error), "error");
-    }
-  }
-
-  showResult(verdict) {
-    const p = this.puzzle;
-    if (!verdict.legal) {
-      fill(this.el.result, h("h2", {}, "Not a legal solution"), h("p", { class: "refusal" }, verdict.reason));
-      return;
-    }
-    const gap = verdict.optimum - verdict.score;
-    const line = `Wild Tiled West daily puzzle ${p.date} (${p.difficulty}): ${verdict.score}/${verdict.optimum}${verdict.optimal ? " ★ optimal" : ""} with ${this.placements.length}/${p.hand.length} tiles`;
-    const share = h("input", { class: "share-line", readonly: true, value: line, "aria-label": "Result to share", onfocus: (e) => e.target.select() });
-    fill(this.el.result,
-      h("h2", {}, verdict.optimal ? "Optimal! ★" : "Submitted"),
-      h("p", { class: "verdict", "data-optimal": String(!!verdict.optimal) }, verdict.optimal
-        ? `You scored ${verdict.score}: the proven optimum.`
-        : `You scored ${verdict.score}; the proven optimum is ${verdict.optimum} (${gap} more to find).`),
-      h("p", {}, "Share your result (no spoilers): "), share,
-      h("button", { type: "button", onclick: () => { navigator.clipboard?.writeText(line); toast("Copied."); } }, "Copy"));
+  /** What the line to share says of the solution: " with 5/5 tiles". */
+  shareWords() {
+    return ` with ${this.placements.length}/${this.puzzle.hand.length} tiles`;
   }
 }

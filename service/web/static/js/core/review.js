@@ -3,7 +3,7 @@
 // the search's better option.
 import { explain, get, post } from "./api.js";
 import { fill, h } from "./dom.js";
-import { seatLabel } from "./panels.js";
+import { seatLabel } from "./seats.js";
 
 const POLL_MS = 1000;
 const SHOWN_MISTAKES = 3;

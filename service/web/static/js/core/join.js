@@ -1,12 +1,11 @@
 // An invitation link (#/join/<game>/<seat>): the game's seats, and joining the open one under a name.
 import { explain, get } from "./api.js";
-import { loadCatalog, sideName } from "./catalog.js";
 import { fill, h } from "./dom.js";
+import { gameOf } from "./games.js";
 import { join } from "./start.js";
 import { playerName, seatTokens } from "./store.js";
 
 export async function showJoin(root, gameId, seat) {
-  const catalog = await loadCatalog();
   if (seatTokens(gameId)[seat]) {
     location.hash = `#/game/${gameId}`;
     return;
@@ -18,12 +17,14 @@ export async function showJoin(root, gameId, seat) {
     fill(root, h("section", { class: "panel" }, h("h1", {}, "Invitation"), h("p", { class: "refusal" }, explain(error))));
     return;
   }
+  const game = gameOf(state);
+  const catalog = await game.load();
   const open = state.seats[seat]?.open;
   const name = h("input", { id: "join-name", maxlength: 40, value: playerName(), autocomplete: "nickname", required: true });
   fill(root, h("section", { class: "panel join" },
-    h("h1", {}, `Join a ${state.players.length}-player game of Wild Tiled West`),
+    h("h1", {}, `Join a ${state.players.length}-player game of ${game.title}`),
     h("ul", {}, state.seats.map((s) => h("li", {}, `Seat ${s.seat}: `, s.open ? h("em", {}, "open") : s.name,
-      ` — ${sideName(catalog, state.players[s.seat].settlement.side)}`, s.seat === seat ? h("strong", {}, " ← your invitation") : null))),
+      ` — ${game.seatWords(catalog, state, s.seat)}`, s.seat === seat ? h("strong", {}, " ← your invitation") : null))),
     open
       ? h("form", { onsubmit: (e) => { e.preventDefault(); join(gameId, seat, name); } },
         h("label", { for: "join-name" }, "Your name "), name, " ",

@@ -1,8 +1,8 @@
 // The two combined tile trays: each stack's top tile, the copies left and the slot's gold cost; the dice on their
 // slots (prairie dice at the ends of the rows, river dice at the ends of the river columns); the stacks a draft
 // can take highlighted, each a button.
+import { h } from "../../core/dom.js";
 import { describeTile, tilePicture } from "./catalog.js";
-import { h } from "./dom.js";
 import { slotWords } from "./words.js";
 
 /**

@@ -1,0 +1,79 @@
+// The games this page can show, by id: the core reaches a game only through here, never by importing it. The
+// router (main.js) installs the registry (games/index.js) once; a state, a lobby entry or a puzzle names its game in
+// its `game` member (Wild Tiled West's answers did not before issue 36: the registry's default stands in).
+//
+// A game module is an object with the members below (GAME_MEMBERS; docs/web.md, "A game's module"). `ctx` is what
+// the session knows: {gameId, game, state, catalog, mySeats, seats, pending, moves}.
+//
+//   id, title, intro          the game's id (as the server names it), its name, one line for the start page
+//   players, defaultPlayers   the numbers of players a new game may have, and the one preselected
+//   load()                    the game's reference data (its catalog), fetched once per page: the `catalog` below
+//   seatFields(catalog, seat) the new-game form's own fields for one seat: {nodes, read() -> members of the seat}
+//   gameFields(catalog)       the new-game form's own fields for the game: {nodes, read() -> members of the body}
+//   lobbySeatWords(catalog, entry, seat)   a seat of a lobby entry (GET /games?status=open) in words
+//   seatWords(catalog, state, seat)        a seat of a game in words (the invitation page)
+//   decisionWords(ctx, pending, mine)      the decision awaited: [title, what to do] (mine: the player's own)
+//   eventWords(ctx, event)    an event of the log in words, or null for one that says nothing to a player
+//   movesWords(ctx, moves)    moves in one line (a hint option's)
+//   scoreOf(ctx, seat)        a seat's points now: {total, partial} (partial: some are hidden, shown "+?")
+//   playerDetails(ctx, player) the nodes of a player's card below its name and points
+//   playersNote(ctx)          a node under the players (or null)
+//   scoreSheet(ctx)           the points by category: {caption, rows: [{label, note, cls, cells}], totals}
+//   endWords(ctx, end)        the end screen's words: {headline (null: the core's), notes, tiebreak: {caption,
+//                             column, words(n)}} (`end`: the log's game_end event, with its standings)
+//   mountTable(session)       the game's table on the game screen: an object with the members of TABLE_MEMBERS
+//   puzzle                    the daily puzzle: {intro (the start page's words), mount(frame) (core/puzzle.js: the
+//                             puzzle's board and pieces, {nodes, start(), solution(), shareWords()})}
+//
+// The table (mountTable's answer) — info: a node in the game's header; board, main, page: the nodes of the board
+// column, under the decision and after the page; update(state): draw a new state (async); figure(pending): a node
+// under the decision's words or null; decide({choices, play}): draw the player's own decision (its choices in
+// `choices`, `play(move)` posts one); idle(): no decision of the player's; reset(): stop what the last decision
+// drew; showHint(option), hideHint(): a hint option on the table; refused(): a move was refused; thumbnail(seat): a
+// small picture of the seat's part of the table for its card, {node, name}, or null; enlarge(seat): show it large.
+
+export const GAME_MEMBERS = {
+  id: "string", title: "string", intro: "string", players: "object", defaultPlayers: "number",
+  load: "function", seatFields: "function", gameFields: "function", lobbySeatWords: "function", seatWords: "function",
+  decisionWords: "function", eventWords: "function", movesWords: "function", scoreOf: "function",
+  playerDetails: "function", playersNote: "function", scoreSheet: "function", endWords: "function",
+  mountTable: "function", puzzle: "object",
+};
+
+export const TABLE_MEMBERS = {
+  info: "object", board: "object", main: "object", page: "object", update: "function", figure: "function",
+  decide: "function", idle: "function", reset: "function", showHint: "function", hideHint: "function",
+  refused: "function", thumbnail: "function", enlarge: "function",
+};
+
+/** The members of `GAME_MEMBERS` (or `members`) that `module` lacks or has of another type: [] when it has all. */
+export function missingMembers(module, members = GAME_MEMBERS) {
+  return Object.entries(members).filter(([name, type]) => typeof module?.[name] !== type).map(([name]) => name);
+}
+
+const registry = new Map();
+let fallback = null;
+
+/** Install the games (`modules`: game modules) and the id that stands for an answer naming no game. */
+export function installGames(modules, defaultId) {
+  for (const module of modules) {
+    const missing = missingMembers(module);
+    if (missing.length) throw new Error(`game module ${module?.id}: no ${missing.join(", ")}`);
+    registry.set(module.id, module);
+  }
+  if (!registry.has(defaultId)) throw new Error(`no game module ${defaultId}`);
+  fallback = defaultId;
+}
+
+/** The module of game `id` (null or undefined: the default game). */
+export function gameModule(id) {
+  const module = registry.get(id ?? fallback);
+  if (!module) throw new Error(`this page cannot show the game ${id}`);
+  return module;
+}
+
+/** The module of the game a state, lobby entry or puzzle (`data`) belongs to: its `game` member, else the default. */
+export const gameOf = (data) => gameModule(data?.game);
+
+/** Every installed game module, in the registry's order. */
+export const allGames = () => [...registry.values()];

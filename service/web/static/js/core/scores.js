@@ -1,0 +1,49 @@
+// The points: every seat's by category while the game goes on (the game's module gives the rows), and the end of
+// the game (the standings of the log's game_end event with the tie-break, and the game's own words).
+import { fill, h } from "./dom.js";
+import { seatLabel } from "./seats.js";
+import { ordinal, seatName } from "./words.js";
+
+/** The points of every seat by category, as `game.scoreSheet(ctx)` gives them, in `host`. */
+export function renderScores(host, ctx, game) {
+  const seats = ctx.state.players.map((p) => p.seat);
+  const sheet = game.scoreSheet(ctx);
+  const table = h("table", { class: "scores" },
+    h("caption", {}, sheet.caption),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Category"), seats.map((s) => h("th", { scope: "col" }, seatLabel(ctx, s))))),
+    h("tbody", {}, sheet.rows.map((row) => h("tr", { class: row.cls },
+      h("th", { scope: "row" }, row.label, row.note ? h("span", { class: "muted" }, row.note) : null),
+      row.cells.map((cell) => h("td", {}, cell))))),
+    h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, "Total"), sheet.totals.map((total) => h("td", {}, total)))));
+  fill(host, h("details", { open: true }, h("summary", {}, "Scores by category"), table));
+}
+
+/** The end of the game in `host`: the headline (who won, or the game's own: a solo score), the game's notes, the
+ * standings of `end` (the game_end event) with the tie-break. */
+export function renderEnd(host, ctx, game, end) {
+  const words = game.endWords(ctx, end);
+  const standings = end?.standings || [];
+  const top = standings.filter((s) => s.place === 1);
+  const sameTotal = standings.filter((s) => s.points === top[0]?.points).length > top.length;
+  let headline = words.headline;
+  if (!headline) {
+    if (top.length > 1) {
+      headline = `${top.map((s) => seatName(ctx, s.seat)).join(" and ")} share the victory with ${top[0].points} points.`;
+    } else if (top.length) {
+      const winner = seatName(ctx, top[0].seat);
+      headline = `${winner === "you" ? "You win" : `${winner} wins`} with ${top[0].points} points${sameTotal ? `, on the tie-break (${words.tiebreak.words(top[0].tiebreak)})` : ""}.`;
+    } else headline = "The game is over.";
+  }
+  const rows = standings.map((s) => h("tr", {},
+    h("td", {}, ordinal(s.place)), h("th", { scope: "row" }, seatLabel(ctx, s.seat)),
+    h("td", {}, String(s.points)), h("td", {}, String(s.tiebreak))));
+  fill(host,
+    h("h2", { class: "end-title" }, "Game over"),
+    h("p", { class: "headline", role: "status" }, headline),
+    words.notes,
+    standings.length ? h("table", { class: "standings" },
+      h("caption", {}, `Final standings (tie-break: ${words.tiebreak.caption})`),
+      h("thead", {}, h("tr", {}, ["Place", "Player", "Points", words.tiebreak.column].map((t) => h("th", { scope: "col" }, t)))),
+      h("tbody", {}, rows)) : null,
+    h("p", {}, h("a", { href: "#/" }, "Start a new game")));
+}

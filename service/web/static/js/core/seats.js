@@ -1,0 +1,48 @@
+// The seats of a game: who sits where in words with their badges, and the players' cards (name, points, whose turn,
+// the first player, an open seat's invitation link, the game's own details and a small picture of its table).
+import { fill, h } from "./dom.js";
+
+const BOT_WORDS = { random: "random bot", greedy: "greedy bot", hint: "hint bot", search: "search bot" };
+
+/** Who sits at `seat`, in words with its badges: "Ann (you)", "Seat 2 (hint bot)", "Hint bot (hint bot)", "open seat".
+ * A bot's badge comes from the seat's `bot`, whatever its name: a person's name can never pass for a bot's. */
+export function seatLabel(ctx, seat) {
+  const info = ctx.state.seats?.[seat] || {};
+  if (info.open) return "Open seat";
+  const name = info.name || `Seat ${seat}`;
+  const tags = [];
+  if (ctx.mySeats.has(seat)) tags.push("you");
+  if (info.bot) tags.push(BOT_WORDS[info.bot] || `${info.bot} bot`); // by the seat, never by its name (issue 39)
+  return tags.length ? `${name} (${tags.join(", ")})` : name;
+}
+
+/** The players' cards in `host`: name, points, whose turn, the first player, the game's details (`game`: its module),
+ * an open seat's invitation link, and `thumbnail(seat)` (`{node, name}` or null: a small picture of the seat's part of the
+ * table, and its name; `onShowBoard(seat)` enlarges it). */
+export function renderPlayers(host, ctx, game, { onShowBoard, thumbnail }) {
+  const { state } = ctx;
+  fill(host, h("h2", {}, "Players"));
+  const list = h("ul", { class: "players" });
+  for (const player of state.players) {
+    const seat = player.seat;
+    const score = game.scoreOf(ctx, seat);
+    const info = state.seats?.[seat] || {};
+    const turn = state.pending?.seat === seat;
+    const invite = info.open ? `${location.origin}${location.pathname}#/join/${ctx.gameId}/${seat}` : null;
+    const thumb = thumbnail(seat);
+    list.append(h("li", { class: `player${turn ? " turn" : ""}${ctx.mySeats.has(seat) ? " mine" : ""}`, "data-seat": seat },
+      h("div", { class: "player-head" },
+        h("span", { class: "player-name" }, turn ? h("span", { class: "turn-mark", title: "whose turn" }, "▶ ") : null, seatLabel(ctx, seat),
+          state.first_player === seat && state.players.length > 1 ? h("span", { class: "first-mark", title: "first player" }, " ★") : null),
+        h("span", { class: "player-score", "aria-label": `${score.total} points` }, `${score.total}`, score.partial ? "+?" : "", " pts")),
+      game.playerDetails(ctx, player),
+      invite ? h("div", { class: "invite" }, "Invite a player: ",
+        h("input", { class: "invite-link", readonly: true, value: invite, "aria-label": `invitation link for seat ${seat}`, onfocus: (e) => e.target.select() }),
+        h("button", { type: "button", onclick: () => navigator.clipboard?.writeText(invite) }, "Copy")) : null,
+      thumb ? h("button", { class: "thumb", type: "button", "aria-label": `Enlarge ${thumb.name}`, onclick: () => onShowBoard(seat) },
+        thumb.node) : null));
+  }
+  host.append(list);
+  const note = game.playersNote(ctx);
+  if (note) host.append(note);
+}

@@ -1,0 +1,31 @@
+// Wild Tiled West's module for the web client's core (the interface: core/games.js): its table and decision
+// widgets, its words, its new-game choices and its daily puzzle.
+import { loadCatalog, sideName } from "./catalog.js";
+import { endWords, playerDetails, playersNote, scoreOf, scoreSheet } from "./panels.js";
+import { PUZZLE_INTRO, mountPuzzle } from "./puzzle.js";
+import { gameFields, seatFields } from "./setup.js";
+import { mountTable } from "./table.js";
+import { decisionWords, eventWords, movesWords } from "./words.js";
+
+export default {
+  id: "wild-tiled-west",
+  title: "Wild Tiled West",
+  intro: "Draft tiles, build your settlement, wrangle cattle and chase off bandits. Play alone, with friends or against bots.",
+  players: [1, 2, 3, 4, 5],
+  defaultPlayers: 2,
+  load: loadCatalog,
+  seatFields,
+  gameFields,
+  lobbySeatWords: (catalog, entry, seat) => sideName(catalog, entry.sides[seat]),
+  seatWords: (catalog, state, seat) => sideName(catalog, state.players[seat].settlement.side),
+  decisionWords,
+  eventWords,
+  movesWords: (ctx, moves) => movesWords(ctx.catalog, ctx.state, moves),
+  scoreOf,
+  playerDetails,
+  playersNote,
+  scoreSheet,
+  endWords,
+  mountTable,
+  puzzle: { intro: PUZZLE_INTRO, mount: mountPuzzle },
+};

@@ -1,0 +1,24 @@
+// Wild Tiled West's choices in the new game form: each seat's settlement board (or a random one) and side (normal,
+// wild or random); the first-game cattle contracts.
+import { h } from "../../core/dom.js";
+
+/** A seat's board and side: the fields, and the seat's members of POST /games they make (defaults left out). */
+export function seatFields(catalog, seat) {
+  const board = h("select", { name: `board-${seat}`, "aria-label": `Seat ${seat}: settlement board` },
+    h("option", { value: "" }, "Random board"), catalog.boards.map((b) => h("option", { value: b.id }, b.name)));
+  const side = h("select", { name: `side-${seat}`, "aria-label": `Seat ${seat}: board side` },
+    h("option", { value: "normal" }, "Normal side"), h("option", { value: "wild" }, "Wild side"), h("option", { value: "random" }, "Random side"));
+  return {
+    nodes: [board, side],
+    read: () => ({ ...(board.value ? { board: board.value } : {}), ...(side.value !== "normal" ? { side: side.value } : {}) }),
+  };
+}
+
+/** The game's option: the first-game cattle contracts (the rulebook's order for a first game). */
+export function gameFields() {
+  const firstGame = h("input", { type: "checkbox", id: "first-game" });
+  return {
+    nodes: [h("label", { class: "check" }, firstGame, " First-game cattle contracts (alleys, gold, bullets, points)")],
+    read: () => ({ first_game_contracts: firstGame.checked }),
+  };
+}

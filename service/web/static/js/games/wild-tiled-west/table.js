@@ -1,0 +1,226 @@
+// Wild Tiled West's table on the game screen: the settlement boards (mine large, placing tiles with a ghost; the
+// others small, to enlarge), my supply, the two combined trays and the dice, the year and round with the cattle
+// contracts, the choices of my decision and a hint's options shown on the board and in the trays.
+import { getText } from "../../core/api.js";
+import { fill, h } from "../../core/dom.js";
+import { seatLabel } from "../../core/seats.js";
+import { BoardView, showStatus } from "./board.js";
+import { describeTile, sideName, tileOf, tilePicture } from "./catalog.js";
+import { isPlacing, renderChoices } from "./decisions.js";
+import { renderTableInfo } from "./panels.js";
+import { renderTrays } from "./trays.js";
+
+/** The table of `session` (core/session.js): the members of core/games.js's TABLE_MEMBERS. */
+export function mountTable(session) {
+  return new Table(session);
+}
+
+class Table {
+  constructor(session) {
+    this.session = session;
+    this.boards = new Map(); // seat -> BoardView
+    this.shownSettlement = new Map(); // seat -> settlement JSON drawn
+    this.thumbs = new Map(); // seat -> element
+    this.selectedStack = null;
+    this.choices = null; // the host of my decision's choices, while I decide
+    const status = h("p", { class: "board-status", role: "status", "aria-live": "polite" });
+    this.el = {
+      boardTitle: h("h2", {}),
+      board: h("div", { class: "my-board" }),
+      status,
+      tools: h("div", { class: "place-tools", hidden: true }),
+      mine: h("div", { class: "my-things" }),
+      trays: h("section", { class: "trays", "aria-label": "Tile trays and dice" }),
+      dialog: h("dialog", { class: "board-dialog", "aria-label": "Settlement board" }),
+    };
+    const legend = h("button", { type: "button", class: "small", "aria-pressed": "false", onclick: (e) => {
+      const full = e.target.getAttribute("aria-pressed") !== "true";
+      e.target.setAttribute("aria-pressed", String(full));
+      e.target.textContent = full ? "Hide legend" : "Show legend";
+      this.boards.get(this.boardSeat)?.setFull(full);
+    } }, "Show legend");
+    this.info = h("div", { class: "table-info" });
+    this.board = [h("div", { class: "board-head" }, this.el.boardTitle, legend), this.el.board, this.el.status, this.el.tools, this.el.mine];
+    this.main = [this.el.trays];
+    this.page = [this.el.dialog];
+  }
+
+  get ctx() {
+    return this.session.ctx;
+  }
+
+  get catalog() {
+    return this.session.catalog;
+  }
+
+  get state() {
+    return this.session.state;
+  }
+
+  /** The board drawn large: my seat's, else seat 0's (a spectator). */
+  get boardSeat() {
+    return this.session.seat ?? 0;
+  }
+
+  get myBoard() {
+    return this.boards.get(this.boardSeat);
+  }
+
+  /** A new state: the year, round and contracts, the boards whose settlement changed, my supply. */
+  update() {
+    this.selectedStack = null;
+    renderTableInfo(this.info, this.ctx);
+    const boards = this.loadBoards();
+    this.renderMine();
+    return boards;
+  }
+
+  /** Fetch the pictures of the boards whose settlement changed. */
+  async loadBoards() {
+    const jobs = [];
+    const big = this.boardSeat;
+    const { gameId, mySeats } = this.session;
+    this.el.boardTitle.textContent = `${mySeats.has(big) ? "Your settlement" : `${seatLabel(this.ctx, big)}'s settlement`}: ${sideName(this.catalog, this.state.players[big].settlement.side)}`;
+    for (const player of this.state.players) {
+      const seat = player.seat;
+      const drawn = JSON.stringify(player.settlement);
+      const large = seat === big;
+      let view = this.boards.get(seat);
+      if (!view || view.large !== large) {
+        // a new element each time, so that a board shown before (another of my seats) leaves no listener behind
+        const host = h("div", { class: large ? "my-board" : "thumb-board" });
+        if (large) {
+          this.el.board.replaceWith(host);
+          this.el.board = host;
+        }
+        view = new BoardView(host, {
+          label: `${seatLabel(this.ctx, seat)}'s settlement board`, interactive: large,
+          onStatus: (text, fits) => showStatus(this.el.status, text, fits),
+        });
+        view.large = large;
+        this.boards.set(seat, view);
+        if (large) this.thumbs.delete(seat); else this.thumbs.set(seat, host);
+        this.shownSettlement.delete(seat);
+      }
+      if (this.shownSettlement.get(seat) === drawn) continue;
+      const version = this.state.version;
+      jobs.push(getText(`/games/${gameId}/players/${seat}/board.svg`).then((svg) => {
+        if (this.state.version === version || !view.svg) view.show(svg, version);
+        this.shownSettlement.set(seat, drawn);
+      }));
+    }
+    await Promise.all(jobs);
+  }
+
+  thumbnail(seat) {
+    const node = this.thumbs.get(seat);
+    return node ? { node, name: `${seatLabel(this.ctx, seat)}'s settlement board` } : null;
+  }
+
+  enlarge(seat) {
+    const host = h("div", { class: "dialog-board" });
+    const view = new BoardView(host, { label: `${seatLabel(this.ctx, seat)}'s settlement board` });
+    view.full = true;
+    fill(this.el.dialog, h("h2", {}, `${seatLabel(this.ctx, seat)}: ${sideName(this.catalog, this.state.players[seat].settlement.side)}`), host,
+      h("form", { method: "dialog" }, h("button", { type: "submit", class: "primary" }, "Close")));
+    getText(`/games/${this.session.gameId}/players/${seat}/board.svg`).then((svg) => view.show(svg, this.state.version));
+    this.el.dialog.showModal();
+  }
+
+  drawTrays() {
+    const draftable = new Map();
+    if (this.state.pending?.type === "draft" && this.session.myDecision) {
+      for (const m of this.session.moves) if (m.slot) draftable.set(m.slot, [...(draftable.get(m.slot) || []), m]);
+    }
+    renderTrays(this.el.trays, this.catalog, this.state, {
+      draftable, selected: this.selectedStack,
+      onStack: (slot) => { this.selectedStack = slot; this.drawTrays(); this.drawChoices(); this.session.el.decision.querySelector(".choice.primary")?.focus(); },
+    });
+  }
+
+  /** My gold, bullets, mining, partners and ace cards (the state shows my own face-down partner). */
+  renderMine() {
+    const seat = this.session.seat;
+    if (seat === null) { fill(this.el.mine, h("p", { class: "muted" }, "You are watching this game.")); return; }
+    const me = this.state.players[seat];
+    const track = this.catalog.scoreboard.mining_track;
+    const partners = (me.partners || []).map((p) => {
+      const card = this.catalog.partners.get(p.id);
+      return h("li", {}, h("strong", {}, card?.name || "?"), p.face_down ? " (face down)" : "", card ? `: ${card.text}` : "");
+    });
+    fill(this.el.mine, h("h3", {}, "Your supply"),
+      h("p", {}, `${me.gold} gold · ${me.bullets} bullets · mining track space ${me.mining} (income ${track[me.mining]?.income ?? "?"} gold)`,
+        me.ace_cards?.length ? ` · ace cards: ${me.ace_cards.join(", ")}` : ""),
+      partners.length ? h("ul", { class: "partners-list" }, partners) : null);
+  }
+
+  /** Before a decision is drawn: no placing, no square to choose, no hint shown, no tools. */
+  reset() {
+    const board = this.myBoard;
+    board?.stopPlacing();
+    board?.choose([], () => {});
+    board?.clearPreview();
+    this.el.tools.hidden = true;
+    this.choices = null;
+  }
+
+  /** No decision of mine (another seat's, or the game is over): the trays without a stack to draft. */
+  idle() {
+    this.drawTrays();
+  }
+
+  /** The tile to place, under the decision's words. */
+  figure(pending) {
+    const tile = pending.tile;
+    return tile ? h("figure", { class: "tile-card" }, h("img", { src: tilePicture(tile), alt: describeTile(this.catalog, tile) }),
+      h("figcaption", {}, describeTile(this.catalog, tile))) : null;
+  }
+
+  /** My decision: its choices in `choices`, the stacks to draft in the trays, the tile to place on my board. */
+  decide({ choices, play }) {
+    const pending = this.state.pending;
+    if (pending.type !== "draft") this.selectedStack = null;
+    this.choices = choices;
+    this.play = play;
+    this.drawChoices();
+    this.drawTrays();
+    if (isPlacing(pending)) this.startPlacing(pending);
+  }
+
+  drawChoices() {
+    if (!this.choices || !this.session.myDecision) return;
+    renderChoices(this.choices, this.ctx, { play: this.play, board: this.myBoard, selected: this.selectedStack });
+  }
+
+  startPlacing(pending) {
+    const board = this.myBoard;
+    const options = this.session.moves.filter((m) => m.type === "place");
+    const tile = pending.tile || options[0]?.tile || "alley";
+    const shapes = tileOf(this.catalog, tile).orientation_shapes;
+    board.startPlacing({ tile, shapes, options, onPlace: (move) => this.play(move) });
+    this.el.tools.hidden = false;
+    fill(this.el.tools,
+      h("button", { type: "button", onclick: () => { board.rotate(); board.host.focus(); }, "aria-keyshortcuts": "R" }, "↻ Rotate (R)"),
+      h("button", { type: "button", onclick: () => { board.flip(); board.host.focus(); }, "aria-keyshortcuts": "F" }, "⇋ Flip (F)"),
+      h("button", { type: "button", onclick: () => { board.nextLegal(); board.host.focus(); }, "aria-keyshortcuts": "N" }, "Next spot that fits (N)"),
+      h("button", { type: "button", class: "primary", onclick: () => board.placeHere(), "aria-keyshortcuts": "Enter" }, "Place here (Enter)"),
+      h("p", { class: "muted keys" }, "Keyboard: focus the board, arrows move the tile, R rotates, F flips, N finds a spot, Enter places."));
+  }
+
+  /** A hint option on the table: its placements as ghosts on my board, the stack it drafts selected in the trays. */
+  showHint(option) {
+    const places = option.moves.filter((m) => m.type === "place");
+    this.myBoard.preview(places, (tile) => tileOf(this.catalog, tile)?.orientation_shapes, option.squares);
+    const draft = option.moves.find((m) => m.slot);
+    if (draft && draft.slot !== this.selectedStack) { this.selectedStack = draft.slot; this.drawTrays(); }
+  }
+
+  hideHint() {
+    this.myBoard?.clearPreview();
+  }
+
+  /** A refused move: my board flashes. */
+  refused() {
+    this.myBoard?.flashRefused();
+  }
+}
