@@ -24,7 +24,7 @@ from service.problems import Refused, problem_responses
 from service.puzzles.schemas import DailyQuerySchema, PuzzleBoardSchema, PuzzleSchema, SolutionSchema, VerdictSchema
 from service.puzzles.store import PuzzleStore
 from service.puzzles.tasks import daily_puzzle
-from service.storage import StoredPuzzle
+from service.storage import DEFAULT_GAME, StoredPuzzle
 from solver.games.wild_tiled_west.render.svg import settlement_svg
 
 blp = Blueprint("puzzles", __name__, url_prefix="/puzzles", description="Daily solo puzzles: fetch one, submit a solution")
@@ -32,6 +32,8 @@ blp = Blueprint("puzzles", __name__, url_prefix="/puzzles", description="Daily s
 ETAG_HEADER = {"ETag": {"description": "the puzzle id, quoted", "schema": {"type": "string"}}}
 #: Cache lifetimes, in seconds: a dated or identified puzzle never changes; "today's" changes at midnight UTC.
 TODAY_MAX_AGE = 60
+#: The games that have a daily puzzle (the puzzles' generator and verifier: ``puzzles``)
+DAILY_GAMES = (DEFAULT_GAME,)
 PUBLISHED_MAX_AGE = 86400
 
 
@@ -56,10 +58,10 @@ def _puzzle_answer(stored: StoredPuzzle, max_age: int) -> Response:
 @blp.response(200, PuzzleSchema, headers={**ETAG_HEADER, "Content-Location": {
     "description": "the puzzle's own resource, /puzzles/{puzzle_id}", "schema": {"type": "string"}}})
 @blp.alt_response(304, description="Not Modified: If-None-Match names this puzzle")
-@problem_responses(blp, 422, 429, 503)
+@problem_responses(blp, 404, 422, 429, 503)
 def get_daily(args):
-    """The puzzle of ``date`` (default today, UTC) at ``difficulty`` (default medium), without its
-    optimal solution.
+    """The puzzle of ``game`` (default ``wild-tiled-west``) for ``date`` (default today, UTC) at ``difficulty`` (default
+    medium), without its optimal solution; 404 ``no_daily_puzzle`` for a game that has none yet.
 
     The coming days' puzzles are generated ahead of time and stored; every request, on any worker, answers the
     stored puzzle byte for byte.  A date not stored yet is generated on the server's heavy-work queue: the request
@@ -67,6 +69,9 @@ def get_daily(args):
     ``date_out_of_range`` for a date before ``PUZZLES_FIRST_DATE`` or more than ``PUZZLES_DAYS_AHEAD`` days after
     today (UTC); 429 when this client asked for too many puzzles not generated yet
     (``RATELIMIT_PUZZLE_GENERATION``); 503 ``generating`` or ``generation_failed`` (retry after ``Retry-After``)."""
+    if args["game"] not in DAILY_GAMES:
+        raise Refused(404, f"{args['game']} has no daily puzzle yet: the games with one are {', '.join(DAILY_GAMES)}",
+                      rule="no_daily_puzzle")
     date = args["date"]
     max_age = PUBLISHED_MAX_AGE
     if date is None:

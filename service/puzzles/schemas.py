@@ -9,6 +9,8 @@ from marshmallow.validate import Length, OneOf, Range
 
 from puzzles.generate import DIFFICULTIES
 from service.games.schemas import OpenSchema
+from service.games.store import registry_ids
+from service.storage import DEFAULT_GAME
 
 MAX_SOLUTION_PLACEMENTS = 16  #: hands hold at most 8 tiles; longer solutions are refused by the schema
 
@@ -17,7 +19,11 @@ MAX_SOLUTION_PLACEMENTS = 16  #: hands hold at most 8 tiles; longer solutions ar
 
 
 class DailyQuerySchema(Schema):
-    """``date`` (YYYY-MM-DD; default today, UTC) and ``difficulty`` (default ``medium``)."""
+    """``game`` (a registered game's id, ``GET /games/catalog``; default ``wild-tiled-west``), ``date`` (YYYY-MM-DD;
+    default today, UTC) and ``difficulty`` (default ``medium``)."""
+
+    game = fields.String(load_default=DEFAULT_GAME, validate=OneOf(list(registry_ids())), metadata={
+        "description": "the game whose daily puzzle to give (an id of GET /games/catalog)"})
 
     date = fields.Date(load_default=None, metadata={"description": "YYYY-MM-DD (default: today, UTC)"})
     difficulty = fields.String(load_default="medium", validate=OneOf(DIFFICULTIES))

@@ -103,3 +103,20 @@ def test_a_database_made_before_the_game_column_reads_and_plays_its_games(tmp_pa
     finally:
         engine.dispose()
         app.extensions["wtw_games"].storage.engine.dispose()
+
+
+def test_the_daily_puzzle_is_asked_by_game(tmp_path, monkeypatch):
+    from service.puzzles import routes
+    from tests.service.test_service_puzzles import _app, _hard_eight
+
+    app = _app(fresh_database(tmp_path, "house-puzzles"), _hard_eight)
+    try:
+        plain = call(app, "GET", "/puzzles/daily?date=2026-03-04&difficulty=hard")
+        named = call(app, "GET", "/puzzles/daily?game=wild-tiled-west&date=2026-03-04&difficulty=hard")
+        assert plain.status == named.status == 200 and plain.body == named.body  # the default is that game
+        assert plain.headers["etag"] == named.headers["etag"]
+        assert_problem(call(app, "GET", "/puzzles/daily?game=no-such-game&date=2026-03-04"), 422)
+        monkeypatch.setattr(routes, "DAILY_GAMES", ())  # a registered game without a daily puzzle
+        assert_problem(call(app, "GET", "/puzzles/daily?game=wild-tiled-west&date=2026-03-04"), 404, "no_daily_puzzle")
+    finally:
+        app.extensions["wtw_puzzles"].storage.engine.dispose()
