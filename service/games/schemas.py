@@ -385,6 +385,8 @@ class GameStateSchema(OpenSchema):
     game = fields.String(required=True, metadata={"description": "the registered game it is (GET /games/catalog)",
                                                    "example": DEFAULT_GAME})
     seat = fields.Integer(required=True, allow_none=True)
+    pending_seats = fields.List(fields.Integer(), required=True, metadata={
+        "description": "every seat that must decide now (several when they decide at once; empty once over)"})
     version = fields.Integer(required=True)
     moves_played = fields.Integer(required=True)
     seats = fields.List(fields.Nested(SeatViewSchema), required=True, metadata={

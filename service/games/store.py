@@ -534,14 +534,18 @@ class Games:
               before: dict[str, Any] | None = None) -> tuple[dict[str, Any], bytes]:
         """``State.view(seat)`` (with its logs) and the JSON text of the state as ``seat`` sees it: ``id``, ``game``,
         ``seat``, ``version``, ``moves_played``, ``seats`` (each seat's display name and whether it is open:
-        ``GameHead.seats``), ``undo`` (``_undo_member``) and the view without its ``LOGS`` (``keep``: the text is
-        kept for the next reader; only a committed version may be kept; ``before``: the ``Game.spent`` of the game
-        before its last move, when the caller has it)."""
+        ``GameHead.seats``), ``undo`` (``_undo_member``), ``pending_seats`` (every seat that must decide now) and the
+        view without its ``LOGS``, its ``pending`` being the seat's own decision when it has one (several seats may
+        decide at once), else the first pending seat's (``keep``: the text is kept for the next reader; only a
+        committed version may be kept; ``before``: the ``Game.spent`` of the game before its last move, when the
+        caller has it)."""
         view = game.view(seat)
         view.pop("version")
         data = {"id": head.id, "game": head.game, "seat": seat, "version": head.version, "moves_played": game.version,
                 "seats": head.seats(), "undo": self._undo_member(head, game, seat, before),
-                **{k: v for k, v in view.items() if k not in LOGS}}
+                "pending_seats": game.pending_seats(), **{k: v for k, v in view.items() if k not in LOGS}}
+        own = game.decision(seat) if seat is not None else None
+        data["pending"] = own if own is not None else first_decision(game)
         body = dumps(data)
         if keep:
             self._views.put((head.id, head.version, seat), body)

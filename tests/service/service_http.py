@@ -174,8 +174,9 @@ def assert_nothing_hidden(text: str, game: Game, seat: int | None, seed: int) ->
 
 def comparable(state: dict) -> dict:
     """A served state without the service's own members (``game``: the game's id; ``seats``: the lobby's names;
-    ``undo``: whether the seat may undo), to compare with ``Game.view``."""
-    return {k: v for k, v in state.items() if k not in ("id", "game", "seat", "version", "moves_played", "seats", "undo")}
+    ``undo``: whether the seat may undo; ``pending_seats``: the seats that must decide), to compare with ``Game.view``."""
+    return {k: v for k, v in state.items() if k not in ("id", "game", "seat", "version", "moves_played", "seats", "undo",
+                                                  "pending_seats")}
 
 
 #: ``Game.view``'s logs, which the served state leaves out (``GET /games/{id}/events`` and ``/moves`` serve them)

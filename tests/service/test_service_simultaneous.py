@@ -69,11 +69,13 @@ def test_a_sealed_move_is_secret_until_revealed_and_may_be_changed(storage):
     for viewer in (tokens[0], tokens[2], None):
         seen = _state(games, game_id, viewer)
         assert seen["decided"] == [1] and seen["my_bid"] is None and seen["pending_seats"] == [0, 2]
+        assert seen["pending"]["seat"] == (0 if viewer is None else tokens.index(viewer))  # its own decision
         head = games.head(game_id)
         seat = games.seat(head, _bearer(viewer), required=False)
         log = games.log(head, seat)
         assert all("amount" not in json.loads(text) for _, text in log.moves), log.moves  # the move log withholds it
         assert all('"amount"' not in text and '"bids"' not in text for _, text in log.events)
+    assert _state(games, game_id, tokens[1])["pending"] == {"type": "bid", "seat": 1, "round": 1, "decided": True}
     changed = _bid(games, game_id, tokens[1], 0)  # changed while the others decide
     assert changed["state"]["my_bid"] == 0 and changed["state"]["pending_seats"] == [0, 2]
     _bid(games, game_id, tokens[0], 1)
