@@ -632,7 +632,8 @@ class Games:
         view = game.view(seat)
         events = tuple((e["n"], dumps(e).decode()) for e in view["events"])
         moves = tuple((mover, dumps(m).decode()) for m, mover in zip(view["moves"], view["move_seats"], strict=True))
-        return GameLog(version, game.version, first_decision(game), game.finished, events, moves,
+        own = game.decision(seat) if seat is not None else None
+        return GameLog(version, game.version, own if own is not None else first_decision(game), game.finished, events, moves,
                        History(*history, events=len(game.events)))
 
     def _history(self, head: GameHead, marks: list[MoveMark]) -> tuple[tuple[int, ...], tuple[int, ...]]:
