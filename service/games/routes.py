@@ -13,13 +13,12 @@ import secrets
 
 from flask import Response, current_app, request, url_for
 
-from service.analysis.compute import check_decision
 from service.analysis.routes import capped
 from service.analysis.schemas import HintQuerySchema, HintSchema
-from service.analysis.tasks import hint_task
 from service.fairness import run_for_request
 from service.games.bots import bot_setting
 from service.games.events import EventStreams
+from service.games.hints import game_hint_task
 from service.games.schemas import (
     DESCRIPTIVE_MOVE_FIELDS,
     BoardDataSchema,
@@ -348,11 +347,16 @@ def get_hint(args, game_id: str):
     g = games()
     head = g.head(game_id)
     seat = g.seat(head, request.headers.get("Authorization"), required=True)
+    _, own, first = g.decision(head, seat)
+    if first is None:
+        raise Refused(409, "the game is over: there is nothing to decide", rule="game_over")
+    if own is None:
+        raise Refused(403, f"the pending decision ({first['type']}) is seat {first['seat']}'s, not seat {seat}'s: a hint "
+                           "is only for a seat that must decide", rule="not_your_decision")
     version, position = g.position(head, seat)
-    check_decision(position, not_yours=403, over=409)
     budget = capped(args["budget_ms"], "HINT")
-    answer = run_for_request("HINT", hint_task, position, args["top"], budget, args["simulations"], args["search_seed"],
-                             budget_ms=budget)
+    answer = run_for_request("HINT", game_hint_task, head.game, position, args["top"], budget, args["simulations"],
+                             args["search_seed"], budget_ms=budget)
     answer = {"version": version, "moves_played": answer.pop("version"), **answer}
     response = _answer(dumps(answer), 200, version)
     response.headers["Cache-Control"] = "no-store"

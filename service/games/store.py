@@ -581,6 +581,11 @@ class Games:
             return head.version, body
         return self._read(head, lambda h, game: (h.version, self._view(h, game, seat)[1]))
 
+    def decision(self, head: GameHead, seat: int) -> tuple[int, dict[str, Any] | None, dict[str, Any] | None]:
+        """The game version, ``seat``'s decision (``None``: it has none now) and the first pending seat's decision
+        (``None``: the game is over)."""
+        return self._read(head, lambda h, game: (h.version, game.decision(seat), first_decision(game)))
+
     def position(self, head: GameHead, seat: int) -> tuple[int, dict[str, Any]]:
         """The game version and ``State.position(seat)``."""
         return self._read(head, lambda h, game: (h.version, game.position(seat)))

@@ -194,9 +194,13 @@ class Game(Protocol):
         milliseconds per decision where it searches (``None``: its default); ``KeyError`` for an unknown name."""
         ...
 
-    def hint(self, position: JSON, top: int = 3, budget_ms: float | None = None, seed: int = 0) -> JSON:
+    def hint(self, position: JSON, top: int = 3, budget_ms: float | None = None, seed: int = 0,
+             simulations: int | None = None) -> JSON:
         """The best moves for the seat of ``position`` (its own knowledge only): ``{"options": [{"moves", "label",
-        "gain", ...}, ...]}`` best first, at most ``top``, each of whose moves is legal."""
+        "gain", ...}, ...]}`` best first, at most ``top``, each of whose moves is legal; thinking ``budget_ms``
+        milliseconds (``None``: its default) or ``simulations`` where it counts them, its sampling of hidden
+        information from ``seed``.  Raises ``ValueError`` (the message says why) for a position it gives no hint from
+        (the game over, the decision another seat's)."""
         ...
 
 

@@ -15,7 +15,8 @@ from solver.games.wild_tiled_west import ENTRY
 from solver.games.wild_tiled_west.ai.bots import BOTS, make_bot
 from solver.games.wild_tiled_west.ai.determinize import sample_game
 from solver.games.wild_tiled_west.ai.evaluation import position_value, total
-from solver.games.wild_tiled_west.ai.hints import DEFAULT_BUDGET_MS, hint
+from solver.games.wild_tiled_west.ai.hints import DEFAULT_BUDGET_MS
+from solver.games.wild_tiled_west.ai.search import search_hint
 from solver.games.wild_tiled_west.components.catalog import load_catalog
 from solver.games.wild_tiled_west.components.values import Catalog
 from solver.games.wild_tiled_west.engine.game import Game
@@ -130,9 +131,12 @@ class WildTiledWest:
             raise KeyError(f"no bot {name!r}: choose one of {', '.join(BOTS)}")
         return make_bot(name, seed, DEFAULT_BUDGET_MS if budget_ms is None else budget_ms)
 
-    def hint(self, position: JSON, top: int = 3, budget_ms: float | None = None, seed: int = 0) -> JSON:
-        """``ai.hints.hint``."""
-        return hint(position, top, DEFAULT_BUDGET_MS if budget_ms is None else budget_ms, seed, self.catalog)
+    def hint(self, position: JSON, top: int = 3, budget_ms: float | None = None, seed: int = 0,
+             simulations: int | None = None) -> JSON:
+        """``ai.search.search_hint``: the information-set search's best options (``HintError``, ``PositionError``:
+        ``ValueError``s)."""
+        return search_hint(position, top=top, budget_ms=DEFAULT_BUDGET_MS if budget_ms is None else budget_ms,
+                           simulations=simulations, seed=seed, catalog=self.catalog)
 
 
 GAME = WildTiledWest()

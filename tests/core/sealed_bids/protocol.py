@@ -261,7 +261,8 @@ class SealedBids:
             return GreedyBidder()
         raise KeyError(f"no bot {name!r}")
 
-    def hint(self, position: JSON, top: int = 3, budget_ms: float | None = None, seed: int = 0) -> JSON:
+    def hint(self, position: JSON, top: int = 3, budget_ms: float | None = None, seed: int = 0,
+             simulations: int | None = None) -> JSON:
         state = self.sample(position, seed)
         seat = position["seat"]
         ranked = sorted(state.legal_moves(seat), key=lambda m: -m["amount"] if state.prize >= 4 else m["amount"])
