@@ -1,50 +1,60 @@
-"""An anytime information-set search over whole-turn options: hints that get better with thinking time (issue 29).
+"""Wild Tiled West's information-set search: hints that get better with thinking time (issue 29).
 
-``InformationSetSearch`` answers any pending decision of any seat from that seat's knowledge only
-(``Game.position(seat)`` data): it never reads a hidden value.  It is single-observer Information-Set Monte Carlo
-Tree Search (Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search", IEEE TCIAIG 2012; OpenSpiel's
-``open_spiel/algorithms/ismcts.cc``) whose tree is the seat's information set at the decision and whose edges are
-its **complete options** (``solver.games.wild_tiled_west.ai.hints.rank_options``: a draft or other first move and every follow-up until
-something is revealed, played through by the one-step evaluation; with ``twins``, also the other wrangle choice).
-Each **simulation**:
+The search itself is the core's (``solver.core.search``: single-observer ISMCTS over whole-turn options after Cowling,
+Powley and Whitehouse 2012 and OpenSpiel's ``ismcts.cc``; determinizations with common random numbers, progressive
+widening, UCB1 on paired differences, root-parallel worker processes; its module docstring describes a simulation).
+This module is what Wild Tiled West plugs into it, ``WildTiledWestSearch``:
 
-1. *determinization*: ``solver.games.wild_tiled_west.ai.determinize.sample_game`` draws the hidden cards and the future chance (dice,
-   draws) from the seat's position.  The ``k``-th visit of every option in one stream uses the same determinization
-   (``determinization_seed(seed, stream, k)``): options are compared on the same sampled worlds (common random
-   numbers), which makes their differences, and the move review's losses, far less noisy than their values;
-2. *selection*: UCB1 over the options opened so far, on each option's mean paired difference to the leader (the
-   most visited option) with the difference of their one-step gains counted as ``PRIOR_VISITS`` more values (today's
-   hint's judgement as the prior): ``d + EXPLORATION x sd x sqrt(ln N / n)`` (``InformationSetSearch.select``).
-   Options are opened in the order of their one-step gain, ``WIDEN_BASE + floor(WIDEN_RATE x sqrt(N))`` of them
-   after ``N`` simulations (progressive widening), each visited ``MIN_VISITS`` times before UCB1 judges it; an option
-   indistinguishable from a better one is closed as its twin;
-3. *playout*: the option's moves, then every seat's decisions by a lighter hint (``rank_options`` playing its
-   ``PLAYOUT_PLAYS`` best draft candidates by estimate, all the options of any other decision), until the seat has
-   played ``HORIZON`` more options of its own (or the game is over);
-4. *evaluation*: the seat's ``solver.games.wild_tiled_west.ai.evaluation.position_value`` at that leaf minus at the root (points): the
-   simulation's **return**, an estimate of the final-score gain over the horizon;
-5. *backup*: the return is added to the option's statistics.
+- the seat's **complete options** at a decision: ``solver.games.wild_tiled_west.ai.hints.rank_options`` (a draft or
+  other first move and every follow-up until something is revealed, played through by the one-step evaluation; with
+  ``twins``, also the other wrangle choice), an option the caller asks for joining as the option of the same turn
+  (``turn_key``) or valued by playing its moves, with its ``label`` and ``squares``;
+- the *determinization*: ``solver.games.wild_tiled_west.ai.determinize.sample_game`` (hidden partners and bandit cards,
+  future dice and draws);
+- the *playout policy*: a lighter hint (``rank_options`` playing its ``PLAYOUT_PLAYS`` best draft candidates by
+  estimate, all the options of any other decision), its placement values kept per seat between simulations;
+- the *leaf value*: the seat's ``solver.games.wild_tiled_west.ai.evaluation.position_value``, in points;
+- an option *continues* while the seat faces a follow-up decision and no chance step happened
+  (``solver.games.wild_tiled_west.ai.hints.continues``: the mark is ``Game.chance``).
 
-The tree has one level: below the root every decision follows a chance step or another seat's turn, whose
-information sets differ from one determinization to the next (dice, trays), so their nodes would be visited about
-once each at the rates this search runs (tens to a few hundred simulations a second, docs/hints.md); the playout
-policy is where the next turn is weighed.  The search stops when its simulation count or its budget
-(milliseconds) is spent; ``result()`` gives the options so far at any moment, the most visited first.
-``search`` (root-parallel over worker processes, ``concurrent.futures``: each worker its own stream of
-determinizations, visit counts and returns merged) and ``search_hint`` (the hint's answer with the search's figures
-per option) are the entry points; the same seed, workers and simulation count (not a time budget) give the same
-answer.  Source: our design on the references above (docs/hints.md, "Information-set search").
+``search`` (the core's, on this plug-in and the catalog) and ``search_hint`` (the hint's answer with the search's
+figures per option) are the entry points; the same seed, workers and simulation count (not a time budget) give the
+same answer.  The core's names (``SearchResult``, ``SearchedOption``, ``Estimate``, the constants) are importable from
+here as before.  Source: our design (docs/hints.md, "Information-set search").
 """
 
 from __future__ import annotations
 
-import hashlib
-import math
 import time
-from concurrent.futures import Executor, ProcessPoolExecutor
-from dataclasses import dataclass, field
+from collections.abc import Hashable
+from concurrent.futures import Executor
 from typing import Any
 
+from solver.core import search as core
+from solver.core.search import (
+    CACHE_LIMIT,
+    EXPLORATION,
+    FORCED_SHARE,
+    FORCED_VISITS,
+    HORIZON,
+    MIN_SD,
+    MIN_VISITS,
+    NO_BUDGET,
+    PRIOR_VISITS,
+    ROOT_SHARE,
+    SD_PRIOR,
+    SD_PRIOR_DOF,
+    TWIN_VISITS,
+    WIDEN_BASE,
+    WIDEN_RATE,
+    Estimate,
+    SearchedOption,
+    SearchResult,
+    determinization_seed,
+    differences,
+    estimate,
+    leader,
+)
 from solver.games.wild_tiled_west.ai.determinize import sample_game
 from solver.games.wild_tiled_west.ai.evaluation import position_value, total
 from solver.games.wild_tiled_west.ai.hints import (
@@ -61,394 +71,103 @@ from solver.games.wild_tiled_west.components.catalog import load_catalog
 from solver.games.wild_tiled_west.components.values import Catalog
 from solver.games.wild_tiled_west.engine.game import Game
 
-#: UCB1's exploration weight, in standard deviations of the paired difference of two options' returns.
-EXPLORATION = 1.0
-#: That standard deviation is pooled over the open options, shrunk towards SD_PRIOR points with the weight of
-#: SD_PRIOR_DOF degrees of freedom (a few returns do not tell it), and at least MIN_SD points.
-SD_PRIOR = 3.0
-SD_PRIOR_DOF = 10
-#: Selection counts the difference of two options' one-step gains as this many paired returns (a prior).
-PRIOR_VISITS = 2
-MIN_SD = 0.5
-#: Every open option is visited this many times before UCB1 compares it.
-MIN_VISITS = 2
-#: An option whose one-step gain and first TWIN_VISITS returns equal a better option's is closed as its twin.
-TWIN_VISITS = 3
-#: Progressive widening: after N simulations, the WIDEN_BASE + floor(WIDEN_RATE * sqrt(N)) options best by one-step
-#: gain are open to selection.
-WIDEN_BASE = 3
-WIDEN_RATE = 1.0
-#: Playouts: the seat's own options played after the root's before the leaf is valued.
-HORIZON = 1
+__all__ = [
+    "CACHE_LIMIT", "EXPLORATION", "FORCED_SHARE", "FORCED_VISITS", "HORIZON", "MIN_SD", "MIN_VISITS", "NO_BUDGET",
+    "PLAYOUT_PLAYS", "PRIOR_VISITS", "ROOT_SHARE", "SD_PRIOR", "SD_PRIOR_DOF", "TWIN_VISITS", "WIDEN_BASE",
+    "WIDEN_RATE", "Estimate", "InformationSetSearch", "SearchResult", "SearchedOption", "WildTiledWestSearch",
+    "determinization_seed", "differences", "estimate", "leader", "root_options", "search", "search_hint",
+]
+
 #: Playouts: draft candidates (best by estimate) each decision's lighter hint plays through.
 PLAYOUT_PLAYS = 1
-#: Share of a time budget the root's options may take (rank_options, best estimate first; the rest keep their first
-#: move, the playouts completing them).
-ROOT_SHARE = 0.5
-#: Options the caller asks to be weighed (the move review's played option) are visited at least FORCED_VISITS times
-#: or FORCED_SHARE of the most visited other option's visits, whichever is more (never more than that option).
-FORCED_VISITS = 4
-FORCED_SHARE = 0.25
-#: Playout placement values kept per seat before the cache is emptied (memory of long searches).
-CACHE_LIMIT = 4000
-NO_BUDGET = 1e12  #: "no time limit", in milliseconds (a cut by simulation count)
 
 
-def determinization_seed(seed: int, stream: int, visit: int) -> int:
-    """The seed of the determinization that the ``visit``-th visit (from 0) of every option in ``stream`` samples: a
-    63-bit whole number, the same in every process (no ``hash()``)."""
-    digest = hashlib.blake2b(f"ismcts:{seed}:{stream}:{visit}".encode(), digest_size=8).digest()
-    return int.from_bytes(digest, "big") >> 1
+class WildTiledWestSearch:
+    """Wild Tiled West's plug-in to the core's search (``solver.core.search.SearchGame``; see the module docstring),
+    on ``catalog``.  Picklable: root-parallel workers receive it."""
 
+    def __init__(self, catalog: Catalog):
+        self.catalog = catalog
 
-@dataclass
-class SearchedOption:
-    """One root option and its simulations: ``option`` (``solver.games.wild_tiled_west.ai.hints.Option``: moves, one-step ``gain`` and
-    ``terms``, label, squares), ``returns``: per stream of determinizations, the return (points) of each visit in
-    order (visit ``k`` of stream ``w`` saw ``determinization_seed(seed, w, k)``, so two options' returns pair up
-    visit by visit), ``prior``: its rank by one-step gain (0 = best), ``forced``: the caller asked for it."""
+    def decider(self, position: dict[str, Any]) -> int:
+        """The position's seat; ``HintError`` when the game is over or the pending decision is another seat's."""
+        check_decision(position)
+        return int(position["seat"])
 
-    option: Option
-    prior: int
-    forced: bool = False
-    returns: list[list[float]] = field(default_factory=lambda: [[]])
-    #: the prior of the option this one was found to be a twin of (``InformationSetSearch._close_twin``), or None
-    twin_of: int | None = None
+    def sample(self, position: dict[str, Any], seed: int) -> Game:
+        """``sample_game`` (``PositionError`` for a malformed position)."""
+        return sample_game(position, seed, self.catalog)
 
-    @property
-    def visits(self) -> int:
-        """Simulations through this option."""
-        return sum(len(r) for r in self.returns)
+    def value(self, state: Any, seat: int) -> float:
+        """``position_value``'s total, points."""
+        return total(position_value(state, seat))
 
+    def options(self, state: Any, seat: int, budget_ms: float) -> tuple[list[Any], bool]:
+        """``rank_options`` with the wrangle ``twins``, every option (not cut short: only those played through)."""
+        options, partial = rank_options(state, seat, 10_000, budget_ms, twins=True)
+        if not partial:
+            options = [o for o in options if o.played]  # rank_options fills `top` with first moves: not wanted here
+        return options, partial
 
-def _mean_and_stderr(xs: list[float]) -> tuple[float | None, float | None]:
-    """Mean and its standard error (``None`` without values, the error ``None`` below two)."""
-    n = len(xs)
-    if not n:
-        return None, None
-    mean = sum(xs) / n
-    if n < 2:
-        return mean, None
-    return mean, math.sqrt(sum((x - mean) ** 2 for x in xs) / (n - 1) / n)
+    def option(self, state: Any, seat: int, moves: list[dict[str, Any]]) -> Any:
+        """The option of ``moves`` played on a copy: its gain (no terms), label and squares."""
+        before = total(position_value(state, seat))
+        trial = Game.from_json(state.to_json(), state.catalog)
+        events = [e for move in moves for e in trial.apply(move)]
+        gain = total(position_value(trial, seat)) - before
+        return Option(list(moves), gain, {}, label(state, moves, events, gain), squares=option_squares(state, moves))
 
+    def option_key(self, state: Any, moves: list[dict[str, Any]]) -> Hashable:
+        """``turn_key``: what the turn does, whichever die does it."""
+        return turn_key(state, moves)
 
-def differences(option: SearchedOption, reference: SearchedOption) -> list[float]:
-    """``option``'s return minus ``reference``'s on each determinization both saw (visit ``k`` of stream ``w``)."""
-    return [a - b for ra, rb in zip(option.returns, reference.returns) for a, b in zip(ra, rb)]
+    def mark(self, state: Any) -> Hashable:
+        """``Game.chance``: the chance steps so far."""
+        return int(state.chance)
 
+    def continues(self, state: Any, seat: int, mark: Hashable) -> bool:
+        """``hints.continues``: a follow-up decision of ``seat``, no chance step since."""
+        assert isinstance(mark, int)  # Game.chance (mark)
+        return continues(state, seat, mark)
 
-def leader(options: list[SearchedOption]) -> SearchedOption:
-    """The most visited option (ties: the larger sum of returns, which on the same determinizations is the better
-    paired mean, plus ``PRIOR_VISITS`` times the one-step gain as in selection; then the better prior): the one the
-    search plays, and the reference of the others' estimates.  In one stream its visits include every
-    determinization another option saw (each option's visits are the first ``n`` of the stream's)."""
-    return min(options, key=lambda o: (-o.visits, -sum(sum(r) for r in o.returns) - PRIOR_VISITS * o.option.gain,
-                                       o.prior))
-
-
-@dataclass(frozen=True)
-class Estimate:
-    """An option's figures, points: ``gain``, the expected return (the leader's mean return plus the option's mean
-    paired difference to it: a control variate, common random numbers) and its ``stderr``; ``loss``, the leader's
-    mean paired lead over it (0 for the leader; may be negative by noise) and its ``loss_stderr``.  ``None``: not
-    visited (or below two values for an error)."""
-
-    gain: float | None
-    stderr: float | None
-    loss: float | None
-    loss_stderr: float | None
-
-
-def estimate(option: SearchedOption, lead: SearchedOption) -> Estimate:
-    """``option``'s ``Estimate`` against the leader ``lead`` (``leader``)."""
-    base, base_err = _mean_and_stderr([x for r in lead.returns for x in r])
-    if option is lead:
-        return Estimate(base, base_err, 0.0 if base is not None else None, 0.0 if base is not None else None)
-    diff, diff_err = _mean_and_stderr(differences(option, lead))
-    if diff is None or base is None:
-        return Estimate(None, None, None, None)
-    err = None if diff_err is None or base_err is None else math.sqrt(diff_err ** 2 + base_err ** 2)
-    return Estimate(base + diff, err, -diff, diff_err)
-
-
-@dataclass
-class SearchResult:
-    """What a search found: ``options`` most visited first (ties: larger estimated gain, then better prior; the first
-    is the ``leader``, the option to play), ``simulations`` run, ``partial`` (see ``search``), ``wall_ms``, ``seed``
-    and ``workers``."""
-
-    options: list[SearchedOption]
-    simulations: int
-    partial: bool
-    wall_ms: float
-    seed: int
-    workers: int = 1
-
-    @property
-    def best(self) -> SearchedOption:
-        """The option the search plays: the most visited (the robust child)."""
-        return self.options[0]
-
-    def estimate(self, option: SearchedOption) -> Estimate:
-        """``option``'s ``Estimate`` against ``best``."""
-        return estimate(option, self.best)
-
-    def option_json(self, searched: SearchedOption) -> dict[str, Any]:
-        """``Option.to_json()`` plus ``search``: ``gain`` (expected return over the horizon, points) and its
-        ``stderr``, ``loss`` against the best option (clipped at 0) and its ``loss_stderr`` (``Estimate``), ``visits``,
-        ``share`` of the simulations and ``prior`` (rank by one-step gain); rounded to 0.01, ``null`` when unknown."""
-        found = self.estimate(searched)
-        share = searched.visits / self.simulations if self.simulations else 0.0
-        loss = None if found.loss is None else max(0.0, found.loss)
-        return {**searched.option.to_json(), "search": {
-            "gain": _rounded(found.gain), "stderr": _rounded(found.stderr), "loss": _rounded(loss),
-            "loss_stderr": _rounded(found.loss_stderr), "visits": searched.visits, "share": round(share, 4),
-            "prior": searched.prior}}
-
-
-def _rounded(x: float | None) -> float | None:
-    return None if x is None else round(x, 2)
-
-
-def _order(options: list[SearchedOption]) -> list[SearchedOption]:
-    """The leader first, then by visits, larger estimated gain, better prior."""
-    lead = leader(options)
-
-    def key(o: SearchedOption) -> tuple:
-        gain = estimate(o, lead).gain
-        return (o is not lead, -o.visits, -(gain if gain is not None else -math.inf), o.prior)
-
-    return sorted(options, key=key)
+    def policy(self, state: Any, seat: int, budget_ms: float, memory: dict[Any, Any]) -> list[dict[str, Any]] | None:
+        """The best complete option of a lighter hint (``rank_options`` playing the ``PLAYOUT_PLAYS`` best draft
+        candidates by estimate, every option of another decision), ``memory`` its placement values."""
+        pending = state.pending()
+        assert pending is not None  # the caller saw the decision
+        plays = PLAYOUT_PLAYS if pending["type"] == "draft" else None
+        chosen, cut = rank_options(state, seat, 1, budget_ms, plays=plays, cache=memory)
+        return None if cut else chosen[0].moves
 
 
 def root_options(game: Game, seat: int, budget_ms: float, include: list[list[dict]] | None = None
                  ) -> tuple[list[SearchedOption], bool]:
-    """The root's complete options on ``game`` (a determinization of the seat's position) for ``seat``'s pending
-    decision, by one-step gain (``rank_options`` with the wrangle ``twins``), and whether ``budget_ms`` cut them
-    short (then options not played through keep their first move).  ``include``: move lists to weigh too (forced,
-    ``FORCED_VISITS``): each joins as the option of the same turn (``turn_key``) or, when none is, as its own option,
-    valued by playing its moves.  Raises ``IllegalMove`` when an ``include`` move list does not apply."""
-    options, partial = rank_options(game, seat, 10_000, budget_ms, twins=True)
-    if not partial:
-        options = [o for o in options if o.played]  # rank_options fills `top` with first moves: not wanted here
-    out = [SearchedOption(o, prior=i) for i, o in enumerate(options)]
-    before = total(position_value(game, seat))
-    for moves in include or []:
-        key = turn_key(game, moves)
-        match = next((s for s in out if turn_key(game, s.option.moves) == key), None)
-        if match is None:
-            trial = Game.from_json(game.to_json(), game.catalog)
-            events = [e for move in moves for e in trial.apply(move)]
-            after = position_value(trial, seat)
-            gain = total(after) - before
-            match = SearchedOption(Option(list(moves), gain, {}, label(game, moves, events, gain),
-                                          squares=option_squares(game, moves)), prior=len(out))
-            out.append(match)
-        match.forced = True
-    return out, partial
+    """``solver.core.search.root_options`` on ``game`` (a determinization of the seat's position) with this game's
+    plug-in: the complete options by one-step gain, ``include`` joining as the same turn's option (``turn_key``) or
+    as its own; raises ``IllegalMove`` when an ``include`` move list does not apply."""
+    return core.root_options(WildTiledWestSearch(game.catalog), game, seat, budget_ms, include)
 
 
-class InformationSetSearch:
-    """The search of one stream of determinizations (see the module docstring): ``run`` simulates, ``result``
-    answers at any moment.  ``position``: ``Game.position(seat)`` data of the seat to decide; ``options``: the
-    root's (``root_options``), whose ``returns`` this search appends to (one list: its stream); ``seed`` and
-    ``stream`` pick the determinizations."""
+class InformationSetSearch(core.InformationSetSearch):
+    """The core's search of one stream of determinizations on this game's plug-in: ``position`` (``Game.position(seat)``
+    data), ``options`` (``root_options``), ``seed``, ``stream``, ``catalog`` (default: the packaged one)."""
 
     def __init__(self, position: dict[str, Any], options: list[SearchedOption], seed: int, stream: int = 0,
                  catalog: Catalog | None = None):
-        self.position, self.options, self.seed, self.stream = position, options, seed, stream
-        self.seat: int = position["seat"]
-        self.catalog = catalog or load_catalog()
-        self.simulations = 0
-        self._caches: dict[int, dict] = {}
-        for searched in options:
-            searched.returns, searched.twin_of = [[]], None
-
-    def _open(self) -> list[SearchedOption]:
-        """The options selection may choose: the ``WIDEN_BASE + floor(WIDEN_RATE x sqrt(N))`` best by prior that are
-        not twins of another (``_close_twin``), and the forced ones."""
-        width = WIDEN_BASE + int(WIDEN_RATE * math.sqrt(self.simulations))
-        candidates = [s for s in self.options if s.twin_of is None]
-        return candidates[:width] + [s for s in candidates[width:] if s.forced]
-
-    def select(self) -> SearchedOption:
-        """The option the next simulation goes through: a forced one (always open) with fewer visits than
-        ``FORCED_VISITS`` or ``FORCED_SHARE`` of the most visited other option's, whichever is more, and than that
-        option's (so that it is compared with the leader on the same determinizations, without becoming the leader by
-        being forced); else an open one (``_open``) with fewer than ``MIN_VISITS``, the better prior first; else the
-        open one with the largest UCB1 value on its paired difference to the leader,
-        ``d + EXPLORATION x sd x sqrt(ln N / n)``: ``d`` the mean difference of its ``n`` returns to the leader's on
-        the same determinizations, with ``PRIOR_VISITS`` more values equal to the difference of their one-step gains
-        (today's hint's judgement, which the returns overrule as they come), ``sd`` the pooled standard deviation of
-        those differences, shrunk towards ``SD_PRIOR`` with the weight of ``SD_PRIOR_DOF`` degrees of freedom, at
-        least ``MIN_SD`` (ties: the better prior)."""
-        others = max((s.visits for s in self.options if not s.forced), default=0)
-        target = min(others, max(FORCED_VISITS, int(FORCED_SHARE * others)))
-        for searched in self.options:
-            if searched.forced and searched.visits < target:
-                return searched
-        open_ = self._open()
-        for searched in open_:
-            if searched.visits < MIN_VISITS:
-                return searched
-        lead = leader(open_)
-        diffs = {id(s): differences(s, lead) for s in open_ if s is not lead}
-        squares = sum(sum((d - sum(ds) / len(ds)) ** 2 for d in ds) for ds in diffs.values())
-        dof = sum(len(ds) - 1 for ds in diffs.values())
-        sd = max(MIN_SD, math.sqrt((squares + SD_PRIOR_DOF * SD_PRIOR ** 2) / (dof + SD_PRIOR_DOF)))
-        scale = EXPLORATION * sd * math.sqrt(math.log(sum(s.visits for s in open_)))
-
-        def ucb(s: SearchedOption) -> tuple[float, int]:
-            ds = diffs.get(id(s), [])
-            prior = PRIOR_VISITS * (s.option.gain - lead.option.gain) if ds else 0.0
-            return (sum(ds) + prior) / (len(ds) + PRIOR_VISITS) + scale / math.sqrt(s.visits), -s.prior
-
-        return max(open_, key=ucb)
-
-    def _close_twin(self, searched: SearchedOption) -> None:
-        """Close ``searched`` (``twin_of``) when its one-step gain and its first ``TWIN_VISITS`` returns equal those of
-        an option with a better prior: the search cannot tell them apart (say, two orientations of a tile covering the same squares with
-        the same effect), and visits to both would be spent twice."""
-        mine = searched.returns[0]
-        if len(mine) != TWIN_VISITS or searched.forced:
-            return
-        for other in self.options:
-            if other.prior < searched.prior and other.twin_of is None and len(other.returns[0]) >= TWIN_VISITS \
-                    and abs(other.option.gain - searched.option.gain) < 1e-9 \
-                    and all(abs(a - b) < 1e-9 for a, b in zip(mine, other.returns[0])):
-                searched.twin_of = other.prior
-                return
-
-    def _cache(self, seat: int) -> dict:
-        cache = self._caches.setdefault(seat, {})
-        if len(cache) > CACHE_LIMIT:
-            cache.clear()
-        return cache
-
-    def simulate(self, deadline: float = math.inf) -> bool:
-        """One simulation (module docstring); ``deadline``: ``time.perf_counter()`` value after which the playout's
-        hints are cut, and the simulation then discarded (returns False: nothing recorded)."""
-        searched = self.select()
-        visit = len(searched.returns[0])
-        game = sample_game(self.position, determinization_seed(self.seed, self.stream, visit), self.catalog)
-        before = total(position_value(game, self.seat))
-        chance = game.chance
-        for move in searched.option.moves:
-            game.apply(move)
-        own = 0
-        while not game.finished and own <= HORIZON:
-            pending = game.pending()
-            assert pending is not None  # the game is not over
-            seat = pending["seat"]
-            if seat == self.seat and not continues(game, seat, chance):  # an option cut short is completed first
-                own += 1
-                if own > HORIZON:
-                    break
-            if not self._play(game, seat, deadline):
-                return False
-        searched.returns[0].append(total(position_value(game, self.seat)) - before)
-        self.simulations += 1
-        self._close_twin(searched)
-        return True
-
-    def _play(self, game: Game, seat: int, deadline: float) -> bool:
-        """Play ``seat``'s pending decision by the playout policy: the best complete option of a lighter hint
-        (``rank_options`` playing the ``PLAYOUT_PLAYS`` best draft candidates by estimate, every option of another
-        decision).  False, with the game left mid-way, when ``deadline`` cut that hint."""
-        budget = NO_BUDGET if deadline == math.inf else (deadline - time.perf_counter()) * 1000.0
-        pending = game.pending()
-        assert pending is not None  # the caller saw the decision
-        plays = PLAYOUT_PLAYS if pending["type"] == "draft" else None
-        chosen, cut = rank_options(game, seat, 1, budget, plays=plays, cache=self._cache(seat)) if budget > 0 else ([], True)
-        if cut:
-            return False
-        for move in chosen[0].moves:
-            game.apply(move)
-        return True
-
-    def run(self, simulations: int | None = None, deadline: float = math.inf) -> bool:
-        """Simulate until ``simulations`` more are done (``None``: no count) or ``deadline``
-        (``time.perf_counter()``) is past; returns True when the count was reached."""
-        done = 0
-        while simulations is None or done < simulations:
-            if time.perf_counter() >= deadline:
-                return False
-            if self.simulate(deadline):
-                done += 1
-        return True
-
-    def result(self, wall_ms: float = 0.0, partial: bool = False) -> SearchResult:
-        """The options so far, most visited first (``SearchResult``)."""
-        return SearchResult(_order(self.options), self.simulations, partial, wall_ms, self.seed)
-
-
-@dataclass(frozen=True)
-class _Task:
-    """One worker's share of a root-parallel search (picklable)."""
-
-    position: dict[str, Any]
-    options: list[SearchedOption]
-    seed: int
-    stream: int
-    simulations: int | None
-    budget_ms: float
-    catalog: Catalog
-
-
-def _run_stream(task: _Task) -> tuple[list[list[float]], bool]:
-    """A worker's search: per root option its returns, and whether its simulation count was reached."""
-    start = time.perf_counter()
-    searcher = InformationSetSearch(task.position, task.options, task.seed, task.stream, task.catalog)
-    deadline = math.inf if task.budget_ms >= NO_BUDGET else start + task.budget_ms / 1000.0
-    reached = searcher.run(task.simulations, deadline)
-    return [s.returns[0] for s in task.options], reached
+        super().__init__(WildTiledWestSearch(catalog or load_catalog()), position, options, seed, stream)
 
 
 def search(position: dict[str, Any], budget_ms: float | None = None, simulations: int | None = None, seed: int = 0,
            workers: int = 1, include: list[list[dict]] | None = None, catalog: Catalog | None = None,
            executor: Executor | None = None) -> SearchResult:
-    """Search the pending decision of ``position``'s seat (``Game.position(seat)`` data) for ``budget_ms``
-    milliseconds (``None``: no time limit) or ``simulations`` simulations (``None``: no count), whichever ends first;
-    at least one of them must be given.  ``seed`` picks the determinizations; ``workers`` > 1 runs root-parallel
-    streams in that many processes (``executor``: a ``concurrent.futures`` executor to run them on, default a new
-    ``ProcessPoolExecutor`` for this call), the simulations split between them and merged; ``include``: move lists
-    to weigh besides the search's own options (``root_options``).  With a simulation count and no budget, the same
-    ``seed``, ``workers`` and ``simulations`` give the same answer.
-
-    ``partial`` is true when the budget cut the root's options short (some kept their first move only), stopped the
-    search before ``simulations``, or left it without any simulation.  Raises ``HintError`` when the game is over or
-    the pending decision is another seat's, ``ValueError`` for neither a budget nor a count, ``PositionError``
+    """``solver.core.search.search`` of the pending decision of ``position``'s seat (``Game.position(seat)`` data) on
+    this game's plug-in (``catalog``: default the packaged one): ``budget_ms`` milliseconds and/or ``simulations``,
+    ``seed``, ``workers`` (``executor``), ``include`` as there.  With a simulation count and no budget, the same
+    ``seed``, ``workers`` and ``simulations`` give the same answer.  Raises ``HintError`` when the game is over or the
+    pending decision is another seat's, ``ValueError`` for neither a budget nor a count, ``PositionError``
     (``solver.games.wild_tiled_west.ai.determinize``) for a malformed position."""
-    start = time.perf_counter()
-    if budget_ms is None and simulations is None:
-        raise ValueError("a search needs a budget (milliseconds) or a simulation count")
-    if workers < 1 or (simulations is not None and simulations < 0):
-        raise ValueError(f"workers must be 1 or more and simulations 0 or more, got {workers} and {simulations}")
-    check_decision(position)
-    catalog = catalog or load_catalog()
-    limit = NO_BUDGET if budget_ms is None else float(budget_ms)
-    root = sample_game(position, determinization_seed(seed, -1, 0), catalog)
-    options, partial = root_options(root, position["seat"], limit * ROOT_SHARE, include)
-    left = NO_BUDGET if budget_ms is None else max(0.0, limit - (time.perf_counter() - start) * 1000.0)
-    shares = [None if simulations is None else simulations // workers + (w < simulations % workers)
-              for w in range(workers)]
-    tasks = [_Task(position, options, seed, w, shares[w], left, catalog) for w in range(workers)]
-    outcomes: list[tuple[list[list[float]], bool]]
-    if len(options) == 1:  # nothing to choose: no simulation needed
-        outcomes = [([[]], True)]
-    elif workers == 1:
-        outcomes = [_run_stream(tasks[0])]
-    elif executor is not None:
-        outcomes = list(executor.map(_run_stream, tasks))
-    else:
-        with ProcessPoolExecutor(max_workers=workers) as pool:
-            outcomes = list(pool.map(_run_stream, tasks))
-    for i, searched in enumerate(options):
-        searched.returns = [returns[i] for returns, _ in outcomes]
-    reached = all(done for _, done in outcomes)
-    count = sum(len(r) for s in options for r in s.returns)
-    partial = partial or (not count and len(options) > 1) or (simulations is not None and not reached)
-    return SearchResult(_order(options), count, partial, (time.perf_counter() - start) * 1000.0, seed, workers)
+    return core.search(WildTiledWestSearch(catalog or load_catalog()), position, budget_ms, simulations, seed, workers,
+                       include, executor)
 
 
 def search_hint(position: dict[str, Any], top: int = 3, budget_ms: float | None = 800.0,

@@ -1,0 +1,123 @@
+"""Move review for any game of the house: the points each seat's moves lost against the best option a search finds
+(issue 29, moved into the core by issue 36).
+
+A move log (a state at its start and the moves played from it, with their seats when several seats may decide at
+once) is cut into **decisions** (``decisions``): the moves one seat played from one pending decision until
+something was revealed or another decision point came (``SearchGame.continues``: the complete options the search
+weighs).  Each decision is searched from the seat's position only (``solver.core.search.search``, the played option
+weighed beside the search's own: ``include``), and its **loss** is how many points the best option's return leads
+the played option's, on the same determinizations (paired: common random numbers; 0 when the played option is the
+best, clipped at 0), with its standard error.  A decision with a single option loses nothing and is not simulated.
+Per seat (``summary``): the decisions, the total, mean and largest loss, and the share of decisions with a choice
+where the played option was the best.  Source: our design (docs/hints.md, "Move review").
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Iterable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any
+
+from tqdm import tqdm
+
+from solver.core.protocol import JSON
+from solver.core.search import SearchGame, search
+
+__all__ = ["Decision", "decisions", "review", "review_decision", "summary"]
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One decision of a move log: ``index`` of its first move in the log, the ``seat`` and ``kind`` (the pending
+    decision's type), the seat's ``position`` before it (``State.position(seat)``), the ``moves`` it played (a
+    complete option) and ``choices``, the number of legal moves it had at its first move."""
+
+    index: int
+    seat: int
+    kind: str
+    position: JSON
+    moves: list[JSON]
+    choices: int
+
+
+def decisions(game: SearchGame, state: Any, moves: list[JSON], seats: list[int] | None = None) -> list[Decision]:
+    """The decisions of the move log ``moves`` played from ``state`` (a ``State``, which this plays on), in order:
+    move ``i`` is ``seats[i]``'s or, without ``seats``, the only pending seat's.  Raises ``IllegalMove`` when a move
+    does not apply, ``ValueError`` when several seats are pending and ``seats`` is not given."""
+    out: list[Decision] = []
+    i = 0
+    while i < len(moves):
+        pending = state.pending_seats()
+        if seats is not None:
+            seat = seats[i]
+        elif len(pending) > 1:
+            raise ValueError(f"move {i}: seats {pending} are pending at once: the log needs each move's seat")
+        else:
+            seat = pending[0] if pending else 0  # none pending: play raises GameOver
+        decision = state.decision(seat) or {}
+        mark = game.mark(state)
+        position, choices = state.position(seat), len(state.legal_moves(seat))
+        j = i + 1
+        state.play(seat, moves[i])
+        while j < len(moves) and (seats is None or seats[j] == seat) and game.continues(state, seat, mark):
+            state.play(seat, moves[j])
+            j += 1
+        out.append(Decision(i, seat, str(decision.get("type", "")), position, [dict(m) for m in moves[i:j]], choices))
+        i = j
+    return out
+
+
+def review_decision(game: SearchGame, decision: Decision, budget_ms: float | None, simulations: int | None,
+                    seed: int = 0, workers: int = 1, executor: Executor | None = None) -> JSON:
+    """One decision reviewed (module docstring): ``{"index", "seat", "decision", "played", "played_moves", "best",
+    "best_moves", "loss", "loss_stderr", "options", "simulations", "partial"}`` (points, rounded to 0.01; ``played``
+    and ``best`` are labels).  The search: ``budget_ms`` and/or ``simulations`` (``solver.core.search.search`` on
+    ``game``), the determinizations seeded by ``seed`` and the decision's index."""
+    found = search(game, decision.position, budget_ms, simulations, seed * 1_000_003 + decision.index, workers,
+                   include=[decision.moves], executor=executor)
+    played = next(o for o in found.options if o.forced)
+    estimate = found.estimate(played)
+    loss = 0.0 if played is found.best or estimate.loss is None else max(0.0, estimate.loss)
+    err = estimate.loss_stderr if played is not found.best else 0.0
+    return {"index": decision.index, "seat": decision.seat, "decision": decision.kind,
+            "played": played.option.label, "played_moves": decision.moves,
+            "best": found.best.option.label, "best_moves": found.best.option.moves,
+            "loss": round(loss, 2), "loss_stderr": None if err is None else round(err, 2),
+            "options": len(found.options), "simulations": found.simulations, "partial": found.partial}
+
+
+def summary(reviewed: Iterable[JSON]) -> dict[str, JSON]:
+    """Per seat (as a string, for JSON): ``decisions`` reviewed, ``with_choice`` (more than one option), ``loss``
+    (total, points), ``mean_loss`` and ``max_loss`` over the decisions with a choice, ``best_share`` (of those, the
+    share where the played option was the best: loss 0)."""
+    by_seat: dict[int, list[JSON]] = {}
+    for row in reviewed:
+        by_seat.setdefault(row["seat"], []).append(row)
+    out = {}
+    for seat, rows in sorted(by_seat.items()):
+        chosen = [r["loss"] for r in rows if r["options"] > 1]
+        out[str(seat)] = {"decisions": len(rows), "with_choice": len(chosen), "loss": round(sum(chosen), 2),
+                          "mean_loss": round(statistics.mean(chosen), 2) if chosen else 0.0,
+                          "max_loss": max(chosen, default=0.0),
+                          "best_share": round(sum(1 for x in chosen if x == 0) / len(chosen), 3) if chosen else 1.0}
+    return out
+
+
+def review(game: SearchGame, chosen: list[Decision], budget_ms: float | None = None, simulations: int | None = None,
+           seed: int = 0, workers: int = 1, progress: bool = False) -> JSON:
+    """Review ``chosen`` decisions (``review_decision``; ``workers`` > 1: one process pool for them all; ``progress``:
+    a tqdm bar).  Returns ``{"budget_ms", "simulations", "workers", "seed", "seats": summary(...), "decisions":
+    [...]}``.  Raises ``ValueError`` for neither a budget nor a simulation count."""
+    if budget_ms is None and simulations is None:
+        raise ValueError("a review needs a budget (milliseconds) or a simulation count per decision")
+    pool = ProcessPoolExecutor(max_workers=workers) if workers > 1 else None
+    try:
+        rows = [review_decision(game, d, budget_ms, simulations, seed, workers, pool)
+                for d in tqdm(chosen, desc="review", unit="decision", disable=not progress)]
+    finally:
+        if pool is not None:
+            pool.shutdown()
+    return {"budget_ms": budget_ms, "simulations": simulations, "workers": workers, "seed": seed,
+            "seats": summary(rows), "decisions": rows}
