@@ -80,9 +80,9 @@ def record(game_spec: Playthrough) -> str:
              f"# budget_ms: {BUDGET_MS}"]
     lines += [f"setup {_line(e)}" for e in game.events]
     while not game.finished:
-        seat = game.pending()["seat"]
+        seat = game.pending_seats()[0]  # of seats deciding at once (Setup E's partners), the lowest first
         move = bots[seat].choose(game, seat)
-        events = game.apply(move)
+        events = game.play(seat, move)
         lines.append(f"move {seat} {_line(move)}")
         lines += [f"  event {_line(e)}" for e in events]
     return "\n".join(lines) + "\n"
@@ -113,10 +113,10 @@ def check(path: Path) -> int:
             expected_events.append(json.loads(text[i][len("  event "):]))
             i += 1
         assert not game.finished, f"{path.name}:{i}: the game ended before this move"
-        assert game.pending()["seat"] == int(seat), f"{path.name}:{i}: seat {game.pending()['seat']} decides, not {seat}"
+        assert int(seat) in game.pending_seats(), f"{path.name}:{i}: seats {game.pending_seats()} decide, not {seat}"
         chosen = bots[int(seat)].choose(game, int(seat))
         assert chosen == expected_move, f"{path.name}: move {moves + 1}: the bot chose {chosen}, recorded {expected_move}"
-        events = game.apply(chosen)
+        events = game.play(int(seat), chosen)
         assert events == expected_events, f"{path.name}: move {moves + 1} ({chosen}): the events differ"
         moves += 1
     assert game.finished, f"{path.name}: the recorded moves end before the game"

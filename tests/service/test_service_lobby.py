@@ -131,29 +131,38 @@ def test_the_lobby_refuses_an_unknown_cursor(app):
 
 def test_a_game_waits_at_an_open_seats_decision_until_it_is_claimed(app):
     waiting = first_seat(2)
+    host = 1 - waiting
     created = call(app, "POST", "/games", {"players": 2, "seed": SEED, "seats": [
         {"open": seat == waiting} for seat in range(2)]}).json()
     game_id, creator = created["id"], created["tokens"][0]["token"]
     local = Game(GameConfig(players=2, seed=SEED))
-    move = local.legal_moves()[0]
-    assert call(app, "GET", f"/games/{game_id}/legal-moves", token=creator).json()["moves"] == []
-    assert_problem(call(app, "POST", f"/games/{game_id}/moves", move, token=creator), 403, "not_your_decision")
-    assert_problem(call(app, "GET", f"/games/{game_id}/hint", token=creator), 403, "not_your_decision")
+    move = local.legal_moves(waiting)[0]  # the open seat's partner choice (Setup E: both seats choose at once)
+    assert_problem(call(app, "POST", f"/games/{game_id}/moves", move, token=creator), 422, "not_an_option")
     assert stored(app, game_id)[0] == 0
+    own = local.legal_moves(host)[0]  # the creator keeps its own partner at once, then the game waits for the seat
+    assert call(app, "POST", f"/games/{game_id}/moves", own, token=creator).status == 200
+    local.play(host, own)
+    state = call(app, "GET", f"/games/{game_id}", token=creator).json()
+    assert state["pending_seats"] == [waiting] and state["pending"] == {"type": "keep_partner", "seat": host, "decided": True}
+    assert_problem(call(app, "POST", f"/games/{game_id}/moves", move, token=creator), 422, "not_an_option")
+    assert stored(app, game_id)[0] == 1
     claimed = call(app, "POST", f"/games/{game_id}/seats/{waiting}/claim", {"name": "Wyatt"})
     assert claimed.status == 200 and claimed.headers["cache-control"] == "no-store", claimed.text
     body = claimed.json()
     assert body["id"] == game_id and body["seat"] == {"seat": waiting, "name": "Wyatt", "open": False, "bot": None}
-    assert body["state"]["seat"] == waiting and body["state"]["version"] == 1 == int(claimed.headers["etag"].strip('"'))
-    assert body["state"]["seats"][waiting] == body["seat"] and body["state"]["moves_played"] == 0
+    assert body["state"]["seat"] == waiting and body["state"]["version"] == 2 == int(claimed.headers["etag"].strip('"'))
+    assert body["state"]["seats"][waiting] == body["seat"] and body["state"]["moves_played"] == 1
     token = body["token"]
     assert token != creator and len(token) >= 43
-    assert_problem(call(app, "POST", f"/games/{game_id}/moves", move, token=creator), 403, "not_your_decision")
     played = call(app, "POST", f"/games/{game_id}/moves", move, token=token)
     assert played.status == 200, played.text
-    assert played.json()["state"]["moves_played"] == 1 and played.json()["state"]["seats"][waiting]["name"] == "Wyatt"
-    local.apply(move)
-    assert [m["move"] for m in call(app, "GET", f"/games/{game_id}/moves", token=token).json()["moves"]] == local.moves
+    assert played.json()["state"]["moves_played"] == 2 and played.json()["state"]["seats"][waiting]["name"] == "Wyatt"
+    local.play(waiting, move)
+    seen = [m["move"] for m in call(app, "GET", f"/games/{game_id}/moves", token=token).json()["moves"]]
+    assert seen == local.view(waiting)["moves"] and seen[0] == {"type": "keep_partner", "partner": None}  # the host's
+    drafter = local.pending()["seat"]  # past the partners, one seat decides at a time: the other is refused
+    assert_problem(call(app, "GET", f"/games/{game_id}/hint", token=creator if drafter == waiting else token), 403,
+                   "not_your_decision")
 
 
 def lobby_game(app) -> tuple[str, str]:
@@ -298,7 +307,11 @@ def test_over_gunicorn_a_lobby_game_is_found_claimed_once_and_played(server):
         token = winner["token"] if seat == waiting else creator
         other = creator if seat == waiting else winner["token"]
         move = local.legal_moves()[0]
-        assert client.post(f"/games/{game_id}/moves", move, token=other).status == 403
+        refused = client.post(f"/games/{game_id}/moves", move, token=other)
+        # another seat's decision: 403, or, while both keep a partner at once (Setup E), not one of its own options
+        other_seat = 1 - seat
+        assert (refused.status, refused.json()["rule"]) == ((403, "not_your_decision") if local.decision(other_seat) is None
+                                                            else (422, "not_an_option")), refused.text
         r = client.post(f"/games/{game_id}/moves", move, token=token)
         assert r.status == 200, r.text
         local.apply(move)

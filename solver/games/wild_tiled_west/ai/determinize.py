@@ -48,14 +48,21 @@ def sample_game(position: dict[str, Any], seed: int, catalog: Catalog | None = N
         rng = random.Random(f"determinize:{seed}")
         pool = _unseen_partners(position, catalog, seat)
         rng.shuffle(pool)
+        data["agenda"] = [dict(step) for step in position["agenda"]]
+        choosing = next((step for step in data["agenda"] if step.get("step") == "keep_partner" and "seats" in step), None)
         for p in data["players"]:
             if p["seat"] == seat:
                 continue
+            if choosing is not None:  # Setup E: the dealt pair first, the partner a seat chose one of them
+                p["dealt"] = [pool.pop() for _ in range(p["dealt"])] if not isinstance(p["dealt"], list) else p["dealt"]
             for card in p["partners"]:
                 if card.get("id") is None:
-                    card["id"] = pool.pop()
+                    card["id"] = rng.choice(p["dealt"]) if choosing is not None else pool.pop()
             if not isinstance(p["dealt"], list):
                 p["dealt"] = [pool.pop() for _ in range(p["dealt"])]
+        if choosing is not None:  # who has chosen is known, what only to each seat: its own, or the one drawn above
+            choosing["kept"] = [data["players"][s]["partners"][0]["id"] if chosen else None
+                                for s, chosen in enumerate(choosing["kept"])]
         deck_size = position["partner_deck"]
         data["partner_deck"] = [pool.pop() for _ in range(deck_size)] if isinstance(deck_size, int) else list(deck_size)
         if position.get("solo") and isinstance(position["solo"]["deck"], int):

@@ -104,8 +104,8 @@ class Option:
 def continues(game: Game, seat: int, chance: int) -> bool:
     """An option of ``seat`` begun when ``game.chance`` was ``chance`` goes on: the seat faces a follow-up
     decision (``FOLLOW_UPS``) and nothing was revealed since (no chance step)."""
-    pending = game.pending()
-    return pending is not None and pending["seat"] == seat and pending["type"] in FOLLOW_UPS and game.chance == chance
+    pending = game.decision(seat)
+    return pending is not None and pending["type"] in FOLLOW_UPS and game.chance == chance
 
 
 def _placed_tile(game: Game, pending: dict) -> Tile:
@@ -161,7 +161,7 @@ class _Search:
         if key not in self._plan_values:
             player = game.players[self.seat]
             position = PlanPosition.from_game(game, self.seat, [tile])
-            pending = game.pending()
+            pending = game.decision(self.seat)
             if moves is not None and pending and pending.get("rooted_on") and pending.get("tile") == tile.id:
                 position.rooted_on = (tile.id, tuple(pending["rooted_on"]))  # House in Danger, Signpost
             if moves is None:
@@ -200,9 +200,9 @@ class _Search:
     def follow_up(self, game: Game, options: list[dict] | None = None) -> dict:
         """The best move of a follow-up decision, by one step of the evaluation, among ``options``
         (default: every legal move)."""
-        pending = game.pending()
+        pending = game.decision(self.seat)
         assert pending is not None  # a follow-up decision
-        options = game.legal_moves() if options is None else options
+        options = game.legal_moves(self.seat) if options is None else options
         if pending["type"] in PLACING:
             tile = _placed_tile(game, pending)
             places = [m for _, m in self.shortlist(game, tile, options)] or [m for m in options if m["type"] == "place"][:1]
@@ -237,13 +237,13 @@ class _Search:
             moves.append(move)
         while self.continues(game, chance):
             move = self.follow_up(game)
-            pending = game.pending()
+            pending = game.decision(self.seat)
             assert pending is not None  # continues() saw the decision
             if pending["type"] == "wrangle" and not self.met_wrangle:
                 self.met_wrangle = True
                 if other_wrangle:
                     wrangles = bool(move.get("cows"))
-                    move = self.follow_up(game, [m for m in game.legal_moves() if bool(m.get("cows")) != wrangles])
+                    move = self.follow_up(game, [m for m in game.legal_moves(self.seat) if bool(m.get("cows")) != wrangles])
             events += game.apply(move)
             moves.append(move)
         return moves, game, events
@@ -279,11 +279,11 @@ def _draft_candidates(search: _Search) -> list[tuple[float, list[dict]]]:
 
 def _candidates(search: _Search) -> list[tuple[float, list[dict]]]:
     game = search.game
-    pending = game.pending()
+    pending = game.decision(search.seat)
     assert pending is not None  # the searched seat's decision
     if pending["type"] == "draft":
         return _draft_candidates(search)
-    options = game.legal_moves()
+    options = game.legal_moves(search.seat)
     if pending["type"] in PLACING:
         tile = _placed_tile(game, pending)
         placed = [(v, [m]) for v, m in search.placements(game, tile, options)]
@@ -371,7 +371,7 @@ def rank_options(game: Game, seat: int, top: int, budget_ms: float, value_fn=pos
     search = _Search(game, seat, start + budget_ms / 1000.0, value_fn, cache)
     candidates = sorted(_candidates(search), key=lambda c: -c[0])
     played: list[Option] = []
-    pending = game.pending()
+    pending = game.decision(seat)
     assert pending is not None  # the seat's decision (_candidates read it)
     looking_ahead = look_ahead and LOOKAHEAD_OPTIONS and game.solo_game and pending["type"] == "draft"
     for _estimate, first in candidates[:plays]:

@@ -33,12 +33,16 @@ from solver.games.wild_tiled_west.rules.setup import GameConfig
 __all__ = ["Decision", "decisions", "review", "review_decision", "review_game", "summary"]
 
 
-def decisions(config: GameConfig, moves: list[dict[str, Any]], catalog: Catalog | None = None) -> list[Decision]:
-    """The decisions of the move log ``config`` + ``moves``, in order (``solver.core.review.decisions``: an option
-    goes on while ``solver.games.wild_tiled_west.ai.hints.continues``).  Raises ``IllegalMove`` when a move does not
-    apply (``Game.replay``)."""
+def decisions(config: GameConfig, moves: list[dict[str, Any]], catalog: Catalog | None = None,
+              seats: list[int] | None = None) -> list[Decision]:
+    """The decisions of the move log ``config`` + ``moves`` (``seats``: each move's seat; without them, each move's
+    seat is the one ``Game.apply`` plays it for: Setup E's kept partner names its seat), in order
+    (``solver.core.review.decisions``: an option goes on while ``solver.games.wild_tiled_west.ai.hints.continues``).
+    Raises ``IllegalMove`` when a move does not apply (``Game.replay``)."""
     catalog = catalog or load_catalog()
-    return core.decisions(WildTiledWestSearch(catalog), Game(config, catalog), moves)
+    if seats is None:
+        seats = Game.replay(config, moves, catalog).move_seats
+    return core.decisions(WildTiledWestSearch(catalog), Game(config, catalog), moves, seats)
 
 
 def review_decision(decision: Decision, budget_ms: float | None, simulations: int | None, seed: int = 0,

@@ -133,7 +133,7 @@ class WildTiledWestSearch:
     def policy(self, state: Any, seat: int, budget_ms: float, memory: dict[Any, Any]) -> list[dict[str, Any]] | None:
         """The best complete option of a lighter hint (``rank_options`` playing the ``PLAYOUT_PLAYS`` best draft
         candidates by estimate, every option of another decision), ``memory`` its placement values."""
-        pending = state.pending()
+        pending = state.decision(seat)
         assert pending is not None  # the caller saw the decision
         plays = PLAYOUT_PLAYS if pending["type"] == "draft" else None
         chosen, cut = rank_options(state, seat, 1, budget_ms, plays=plays, cache=memory)

@@ -47,7 +47,7 @@ class WildTiledWestSelfPlay:
     game's rank (``solo_rank``: Sidekick to Mysterious Stranger, ``"no rank"`` below)."""
 
     bot_names = BOTS
-    simultaneous = False  #: one seat decides at a time
+    simultaneous = True  #: every seat keeps its partner at once (Setup E): saved games keep each move's seat
 
     def __init__(self, side: str = "normal"):
         self.side = side

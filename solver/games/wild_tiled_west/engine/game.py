@@ -92,6 +92,11 @@ SUPPLY_ITEMS = ("gold", "alleys", "bullets", "cowpokes", "hill_bandits")
 DraftTurn = Draft | FreeAlleys | Sawmill | Signpost | Pass
 
 
+def _step_copy(step: Step) -> Step:
+    """A copy of an agenda step that shares no list with it (Setup E's ``kept`` changes in place)."""
+    return {k: list(v) if isinstance(v, list) else v for k, v in step.items()}
+
+
 def _key(move: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
     return tuple(sorted((k, v if not isinstance(v, list) else tuple(v)) for k, v in move.items()))
 
@@ -150,10 +155,11 @@ class Game(PlacementEffects):
         return [(self.first_player + i) % n for i in range(n)]
 
     def pending(self) -> dict[str, Any] | None:
-        """The pending decision ``{"type", "seat", ...}`` or ``None`` when the game is over."""
+        """The pending decision ``{"type", "seat", ...}`` or ``None`` when the game is over; while every seat keeps a
+        partner at once (Setup E), the lowest seat that has not chosen yet (``pending_seats`` lists them all)."""
         if self.finished or not self.agenda:
             return None
-        step = self.agenda[0]
+        step = self._seat_step(self.agenda[0], None)
         out = {"type": step["step"], "seat": step["seat"]}
         for k in ("tile", "source", "adjacent_to", "pair", "rooted_on"):
             if k in step:
@@ -161,15 +167,42 @@ class Game(PlacementEffects):
         return out
 
     def pending_seats(self) -> list[int]:
-        """The seats that must decide now (``solver.core.protocol.State``): this game's decisions are one seat's at a
-        time, so one seat, or none when the game is over."""
-        pending = self.pending()
-        return [] if pending is None else [int(pending["seat"])]
+        """The seats that must decide now (``solver.core.protocol.State``), in seat order: every seat that has not kept
+        its partner yet during Setup E (every seat chooses at once), else the one seat whose decision it is; none
+        when the game is over."""
+        if self.finished or not self.agenda:
+            return []
+        step = self.agenda[0]
+        if "seats" in step:
+            return sorted(s for s in step["seats"] if step["kept"][s] is None)
+        return [int(step["seat"])]
 
     def decision(self, seat: int) -> dict[str, Any] | None:
-        """``seat``'s pending decision (``pending()``), or ``None`` when the pending decision is another seat's."""
+        """``seat``'s decision now, or ``None`` when it has none: the pending decision when it is the seat's; during
+        Setup E's choice of partners, every seat's, with ``"decided": True`` once it has chosen (it may choose again
+        until every seat has: the choices are kept secret until then, and are never shown to the others)."""
+        if self.finished or not self.agenda:
+            return None
+        step = self.agenda[0]
+        if "seats" in step:
+            if seat not in step["seats"]:
+                return None
+            out: dict[str, Any] = {"type": step["step"], "seat": seat}
+            if step["kept"][seat] is not None:
+                out["decided"] = True
+            return out
         pending = self.pending()
         return pending if pending is not None and pending["seat"] == seat else None
+
+    @staticmethod
+    def _seat_step(step: Step, seat: int | None) -> Step:
+        """``step`` as one seat's decision: a decision of every seat at once (``"seats"``: Setup E's partners) becomes
+        ``{"step", "seat"}`` for ``seat`` (``None``: the lowest seat that has not chosen); any other step is itself."""
+        if "seats" not in step:
+            return step
+        if seat is None:
+            seat = min(s for s in step["seats"] if step["kept"][s] is None)
+        return {"step": step["step"], "seat": seat}
 
     def bandits(self, seat: int) -> int:
         """Unshot bandits on a seat's settlement (open information, rulebook: Tussle)."""
@@ -180,10 +213,10 @@ class Game(PlacementEffects):
     def legal_moves(self, seat: int | None = None) -> list[dict[str, Any]]:
         """The options of the pending decision, each a move that ``apply`` accepts unchanged; ``[]`` when the game is
         over, or when ``seat`` is given and the pending decision is another seat's."""
-        if self.finished or not self.agenda or (seat is not None and self.agenda[0].get("seat") != seat):
+        if self.finished or not self.agenda or (seat is not None and self.decision(seat) is None):
             return []
-        step = self.agenda[0]
-        token = (self.version, len(self.events), len(self.agenda), id(step))
+        step = self._seat_step(self.agenda[0], seat)
+        token = (self.version, len(self.events), len(self.agenda), id(self.agenda[0]), step["seat"])
         cached = getattr(self, "_options_cache", None)
         if cached is None or cached[0] != token:
             cached = (token, DECISION_HANDLERS[step["step"]].options(self, step))
@@ -302,11 +335,12 @@ class Game(PlacementEffects):
         (``not_your_decision``), changing nothing, when the pending decision is another seat's."""
         if self.finished:
             raise GameOver("game_over", "the game is over: no more moves")
-        step = self.agenda[0]
-        if step.get("seat") != seat:
-            raise IllegalMove("not_your_decision", f"the pending decision ({step['step']}) is seat {step.get('seat')}'s, "
+        if self.decision(seat) is None:
+            pending = self.pending()
+            assert pending is not None  # the game is not over
+            raise IllegalMove("not_your_decision", f"the pending decision ({pending['type']}) is seat {pending['seat']}'s, "
                                                    f"not seat {seat}'s")
-        return self.apply(move)
+        return self._apply_for(self._seat_step(self.agenda[0], seat), move)
 
     def apply(self, move: Any) -> list[Event]:
         """Validate ``move`` against the pending decision and play it; returns the events it caused
@@ -317,9 +351,17 @@ class Game(PlacementEffects):
         """
         if self.finished:
             raise GameOver("game_over", "the game is over: no more moves")
+        step = self.agenda[0]
+        if "seats" in step:  # Setup E: the partner named says whose choice it is (each seat was dealt its own)
+            partner = move.get("partner") if isinstance(move, dict) else None
+            owner = next((s for s in step["seats"] if partner in self.players[s].dealt), None)
+            return self._apply_for(self._seat_step(step, owner), move)
+        return self._apply_for(step, move)
+
+    def _apply_for(self, step: Step, move: Any) -> list[Event]:
+        """``apply`` of ``move`` for the decision ``step`` (one seat's: ``_seat_step``)."""
         if not isinstance(move, dict) or not isinstance(move.get("type"), str):
             raise IllegalMove("malformed_move", "a move is a JSON object with a 'type' (see legal moves)")
-        step = self.agenda[0]
         chosen = self._match(step, move)
         start = len(self.events)
         DECISION_HANDLERS[step["step"]].apply(self, step, chosen)
@@ -336,7 +378,7 @@ class Game(PlacementEffects):
             chosen: dict[str, Any] | None = match(self, step, move)
             if chosen is not None:
                 return chosen
-        options = self.legal_moves()
+        options = self.legal_moves(step.get("seat"))
         for option in options:
             if _key(option) == _key(move):
                 return option
@@ -383,13 +425,21 @@ class Game(PlacementEffects):
         self._after_placement(player, placed)
 
     def _apply_keep_partner(self, step: Step, move: KeepPartner) -> None:
+        """Setup E: the seat keeps one of its two dealt partners face down (or changes its choice while others
+        choose); once every seat has chosen, the others go back to the partner deck, in seat order."""
         player = self._player(step)
-        player.partners.append({"id": move["partner"], "face_down": True})
-        self.partner_deck.extend(p for p in player.dealt if p != move["partner"])
-        player.dealt = []
-        self.agenda.pop(0)
+        choice = self.agenda[0]
+        choice["kept"][player.seat] = move["partner"]
+        player.partners = [{"id": move["partner"], "face_down": True}]
         self.emit({"type": "partner_kept", "seat": player.seat})
         self.emit({"type": "partner_kept_card", "seat": player.seat, "partner": move["partner"], "private_to": player.seat})
+        if any(k is None for k in choice["kept"]):
+            return
+        self.agenda.pop(0)
+        for seat in choice["seats"]:
+            returned = self.players[seat]
+            self.partner_deck.extend(p for p in returned.dealt if p != choice["kept"][seat])
+            returned.dealt = []
 
     def _apply_house_site(self, step: Step, move: Place) -> None:
         player = self._player(step)
@@ -541,7 +591,8 @@ class Game(PlacementEffects):
             last = self.players[(self.first_player + n - 1) % n]
             last.gold += take(self.supply, "gold", catalog.rule_numbers.three_player_last_seat_gold)
             self.emit({"type": "setup_gold", "seat": last.seat, "gold": last.gold})
-        steps = [{"step": "keep_partner", "seat": s} for s in self.seat_order()]
+        # Setup E: "Everyone selects one of their two cards to keep": one decision of every seat at once
+        steps: list[Step] = [{"step": "keep_partner", "seats": self.seat_order(), "kept": [None] * n}]
         steps.append({"step": "reveal_partners"})
         for player in self.players:
             steps += self._wild_setup(player)
@@ -684,7 +735,7 @@ class Game(PlacementEffects):
         return {
             "config": self.config.to_json(), "version": self.version, "chance": self.chance, "finished": self.finished,
             "year": self.year, "round": self.round, "round_in_year": self.round_in_year, "first_player": self.first_player,
-            "agenda": [dict(s) for s in self.agenda], "trays": self.trays.to_json(), "dice": [d.to_json() for d in self.dice],
+            "agenda": [_step_copy(s) for s in self.agenda], "trays": self.trays.to_json(), "dice": [d.to_json() for d in self.dice],
             "contracts": [c.to_json() for c in self.contracts], "partner_deck": list(self.partner_deck),
             "face_up_partners": list(self.face_up_partners), "supply": dict(self.supply), "ace_cards": list(self.ace_cards),
             "players": [p.to_json() for p in self.players], "solo": self.solo.to_json() if self.solo else None,
@@ -700,7 +751,7 @@ class Game(PlacementEffects):
         game.config = GameConfig.from_json(data["config"])
         for k in ("version", "chance", "finished", "year", "round", "round_in_year", "first_player"):
             setattr(game, k, data[k])
-        game.agenda = [dict(s) for s in data["agenda"]]
+        game.agenda = [_step_copy(s) for s in data["agenda"]]
         game.trays = TrayState.from_json(data["trays"], game.catalog)
         game.dice = [Die.from_json(d) for d in data["dice"]]
         game.contracts = [Contract(c["kind"], c["size"], c["flipped"]) for c in data["contracts"]]
@@ -729,7 +780,7 @@ class Game(PlacementEffects):
         (the steps still to come in this turn and round: open information), built by allow-list in
         ``solver.games.wild_tiled_west.engine.views.position_of``.  ``solver.games.wild_tiled_west.ai.determinize`` rebuilds a playable game from it by sampling
         what the seat cannot see."""
-        return views.position_of(self.to_json(), seat, *self._open_information())
+        return views.position_of(self.to_json(), seat, *self._open_information(seat))
 
     def view(self, seat: int | None) -> dict[str, Any]:
         """The state as ``seat`` may see it (``None``: a spectator), built by allow-list in
@@ -740,14 +791,17 @@ class Game(PlacementEffects):
         Added: ``pending``, ``bandits`` per seat (open information), ``scores`` (each seat's breakdown;
         another seat's partner points are left out while a partner is face down) and in solo play
         ``solo.bandit_ridge``, the bandits the player tussles against (Solo play / Gameplay)."""
-        return views.view_of(self.to_json(), seat, *self._open_information())
+        return views.view_of(self.to_json(), seat, *self._open_information(seat))
 
-    def _open_information(self) -> tuple[dict[str, Any] | None, list[int], list[ScoreBreakdown], int | None]:
-        """What every view adds to the state: the pending decision, each seat's unshot bandits and breakdown, and in
-        solo play the bandits on Bandit Ridge and the revealed bandit cards not covered by bullets."""
+    def _open_information(self, seat: int | None) -> tuple[dict[str, Any] | None, list[int], list[ScoreBreakdown], int | None]:
+        """What every view adds to the state: the pending decision (``seat``'s own when it has one: ``decision``), each
+        seat's unshot bandits and breakdown, and in solo play the bandits on Bandit Ridge and the revealed bandit cards
+        not covered by bullets."""
         seats = range(len(self.players))
         ridge = None if self.solo is None else uncovered_bandits(self.catalog, self.solo)
-        return self.pending(), [self.bandits(s) for s in seats], [self.score_breakdown(s) for s in seats], ridge
+        own = self.decision(seat) if seat is not None else None
+        pending = own if own is not None else self.pending()
+        return pending, [self.bandits(s) for s in seats], [self.score_breakdown(s) for s in seats], ridge
 
 
 MoveT = TypeVar("MoveT", bound=Move)  #: the moves of one kind of decision

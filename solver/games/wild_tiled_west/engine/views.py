@@ -151,7 +151,7 @@ OTHER_PLAYER = {**PLAYER, "partners": [_partner_for_others], "dealt": len}
 #: ``Game.score_breakdown``: points by category in play and at the Endgame, and the total.
 BREAKDOWN = _fields("total", "rank", in_game=MapOf(PLAIN, frozenset(IN_GAME)), endgame=MapOf(PLAIN, frozenset(ENDGAME)))
 #: ``Game.pending``: the decision awaited.
-PENDING = _fields("type", "seat", "tile", "source", "adjacent_to", "pair", "rooted_on")
+PENDING = _fields("type", "seat", "tile", "source", "adjacent_to", "pair", "rooted_on", "decided")
 
 #: Marks a field of ``GAME`` that ``view`` builds for the seat (players, moves, events).
 BY_SEAT = object()
@@ -233,7 +233,9 @@ UNKNOWN_MOVE = _fields("type")
 STEPS: dict[str, dict[str, Any]] = {
     **{step: _fields("step") for step in ("setup", "reveal_partners", "year_start", "round_start", "round_end",
                                           "tussle", "year_end", "game_end")},
-    **{step: _fields("step", "seat") for step in ("keep_partner", "year4_mining", "draft", "second_partner",
+    # Setup E: every seat keeps a partner at once; a position says which seats have chosen, never what
+    "keep_partner": _fields("step", "seats", kept=lambda kept: [k is not None for k in kept]),
+    **{step: _fields("step", "seat") for step in ("year4_mining", "draft", "second_partner",
                                                   "hill_bandit", "wheelwright", "general_store", "stash", "towns",
                                                   "surround")},
     "house_site": _fields("step", "seat", "tile", "source", "rooted_on"),

@@ -72,7 +72,10 @@ export function renderChoices(host, ctx, { play, board, selected }) {
     const extra = moves.filter((m) => m.type !== "place");
     if (extra.length) out.push(h("div", { class: "choices" }, extra.map((m) => h("button", { type: "button", class: "choice", onclick: () => play(m) }, CHOICE_WORDS[m.type]?.(ctx, m) || m.label))));
   } else if (pending.type === "keep_partner") {
-    out.push(h("div", { class: "choices cards" }, moves.map((m) => partnerButton(ctx, m, play, "Keep "))));
+    // Setup E: every player chooses at once; a choice made may be changed until everyone has chosen
+    const kept = pending.decided ? ctx.state.players?.[pending.seat]?.partners?.[0]?.id : null;
+    if (kept) out.push(h("p", { class: "muted" }, "You have kept a partner. The others are still choosing: you may change yours until they have."));
+    out.push(h("div", { class: "choices cards" }, moves.map((m) => partnerButton(ctx, m, play, m.partner === kept ? "Kept: " : "Keep "))));
   } else if (pending.type === "second_partner") {
     out.push(h("div", { class: "choices cards" }, moves.map((m) => (m.choice === "face_up"
       ? partnerButton(ctx, m, play, "Take ")
