@@ -213,9 +213,15 @@ class Game(PlacementEffects):
     def legal_moves(self, seat: int | None = None) -> list[dict[str, Any]]:
         """The options of the pending decision, each a move that ``apply`` accepts unchanged; ``[]`` when the game is
         over, or when ``seat`` is given and the pending decision is another seat's."""
-        if self.finished or not self.agenda or (seat is not None and self.decision(seat) is None):
+        if self.finished or not self.agenda:
             return []
-        step = self._seat_step(self.agenda[0], seat)
+        step = self.agenda[0]
+        if "seats" in step:  # Setup E: every seat's decision at once
+            if seat is not None and seat not in step["seats"]:
+                return []
+            step = self._seat_step(step, seat)
+        elif seat is not None and step.get("seat") != seat:
+            return []
         token = (self.version, len(self.events), len(self.agenda), id(self.agenda[0]), step["seat"])
         cached = getattr(self, "_options_cache", None)
         if cached is None or cached[0] != token:
@@ -335,6 +341,9 @@ class Game(PlacementEffects):
         (``not_your_decision``), changing nothing, when the pending decision is another seat's."""
         if self.finished:
             raise GameOver("game_over", "the game is over: no more moves")
+        step = self.agenda[0]
+        if "seats" not in step and step.get("seat") == seat:  # the one seat deciding
+            return self._apply_for(step, move)
         if self.decision(seat) is None:
             pending = self.pending()
             assert pending is not None  # the game is not over
