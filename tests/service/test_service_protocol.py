@@ -86,7 +86,8 @@ def test_a_seat_token_acts_only_for_its_seat(server):
     mover, other = t.seat, 1 - t.seat
     move = t.local.legal_moves()[0]
     path = f"/games/{t.id}/moves"
-    assert_problem(t.client.post(path, move, token=t.tokens[other]), 403, "not_your_decision")
+    # both seats choose their partners at once (Setup E): the other seat's token cannot keep the mover's partner
+    assert_problem(t.client.post(path, move, token=t.tokens[other]), 422, "not_an_option")
     r = assert_problem(t.client.post(path, move), 401, "missing_token")
     r = t.client.post(path, move)
     assert r.headers["www-authenticate"].startswith("Bearer")
@@ -96,7 +97,9 @@ def test_a_seat_token_acts_only_for_its_seat(server):
     assert_problem(t.client.post(f"/games/{t.id}/undo", token=stranger.tokens[0]), 401)
     assert t.state()["version"] == 0  # nothing changed
     legal = t.client.get(f"/games/{t.id}/legal-moves", token=t.tokens[other]).json()
-    assert legal["moves"] == [] and legal["pending"] == {"type": "keep_partner", "seat": mover} and legal["seat"] == other
+    assert [{k: v for k, v in m.items() if k != "label"} for m in legal["moves"]] == t.local.legal_moves(other)
+    assert not {m["partner"] for m in legal["moves"]} & {m["partner"] for m in t.local.legal_moves(mover)}
+    assert legal["seat"] == other and legal["pending"] == {"type": "keep_partner", "seat": mover}
     assert_problem(t.client.get(f"/games/{t.id}/legal-moves"), 401, "missing_token")
     assert_problem(t.client.get(f"/games/{t.id}/position?seat={mover}", token=t.tokens[other]), 403, "not_your_seat")
     position = t.client.get(f"/games/{t.id}/position", token=t.tokens[other])
@@ -111,6 +114,13 @@ def test_a_seat_token_acts_only_for_its_seat(server):
         text = t.client.get(f"/games/{t.id}/events", token=t.tokens[viewer] if viewer is not None else None).text
         assert f'"{kept}"' not in text and "partner_kept_card" not in text
     assert_problem(t.client.post(f"/games/{t.id}/undo", token=t.tokens[other]), 403, "not_your_move")
+    t.play_until("draft")  # past the partners one seat decides at a time: the other seat's token is refused
+    drafter = t.seat
+    waiter = 1 - drafter
+    draft = t.local.legal_moves()[0]
+    assert_problem(t.client.post(path, draft, token=t.tokens[waiter]), 403, "not_your_decision")
+    legal = t.client.get(f"/games/{t.id}/legal-moves", token=t.tokens[waiter]).json()
+    assert legal["moves"] == [] and legal["pending"] == {"type": "draft", "seat": drafter} and legal["seat"] == waiter
 
 
 def test_undo_takes_back_only_what_revealed_nothing(server):
@@ -147,17 +157,20 @@ def test_undo_takes_back_only_what_revealed_nothing(server):
 
 def test_if_match_and_if_none_match(server):
     t = Table(server)
-    t.play()
+    t.play_until("draft")  # past the partners, which both seats choose at once (If-Match per seat there:
+    v = t.state()["version"]  # tests/service/test_service_simultaneous.py)
+    t.play()  # the draft; the same seat places its tile next
     path, seat = f"/games/{t.id}/moves", t.seat
     move = t.local.legal_moves()[0]
-    body = assert_problem(t.client.post(path, move, token=t.tokens[seat], headers={"If-Match": '"0"'}), 412, "stale_version")
-    assert "version 1" in body["detail"]
-    assert t.state()["version"] == 1
-    r = t.client.get(f"/games/{t.id}", headers={"If-None-Match": '"1"'})
-    assert r.status == 304 and r.body == b"" and r.headers["etag"] == '"1"'
-    assert t.client.get(f"/games/{t.id}", headers={"If-None-Match": '"0"'}).status == 200
+    body = assert_problem(t.client.post(path, move, token=t.tokens[seat], headers={"If-Match": f'"{v}"'}), 412,
+                          "stale_version")
+    assert f"version {v + 1}" in body["detail"]
+    assert t.state()["version"] == v + 1
+    r = t.client.get(f"/games/{t.id}", headers={"If-None-Match": f'"{v + 1}"'})
+    assert r.status == 304 and r.body == b"" and r.headers["etag"] == f'"{v + 1}"'
+    assert t.client.get(f"/games/{t.id}", headers={"If-None-Match": f'"{v}"'}).status == 200
     r = t.client.post(path, move, token=t.tokens[seat], headers={"If-Match": "*"})
-    assert r.status == 200 and r.headers["etag"] == '"2"'
+    assert r.status == 200 and r.headers["etag"] == f'"{v + 2}"'
 
 
 def test_idempotency_key_applies_once_and_answers_the_same(server):
