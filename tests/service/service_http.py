@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from puzzles.daily import daily_puzzle
 from puzzles.format import content_id
 from solver.games.wild_tiled_west.engine.game import Game
+from tests.shared import daily_puzzle_text
 
 ROOT = Path(__file__).resolve().parents[2]
 PROBLEM = "application/problem+json"
@@ -225,8 +225,9 @@ PUZZLE_DATE = datetime.date(2026, 1, 2)  #: its easy puzzle generates in about a
 
 
 def session_puzzle() -> dict:
-    """The real easy puzzle of ``PUZZLE_DATE`` (``daily_puzzle`` keeps it for the rest of the session)."""
-    return daily_puzzle(PUZZLE_DATE, "easy")
+    """The real easy puzzle of ``PUZZLE_DATE`` (``daily_puzzle``'s answer), generated once per test run for every test
+    process (``tests.shared``)."""
+    return json.loads(daily_puzzle_text(PUZZLE_DATE, "easy"))
 
 
 def redated_puzzle(date: datetime.date, difficulty: str = "medium") -> dict:
