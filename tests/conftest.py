@@ -77,32 +77,35 @@ def _module(item: pytest.Item) -> str:
 def share_out(items: list[pytest.Item], processes: int) -> list[pytest.Item]:
     """``items`` in the order that gives each of ``processes`` consecutive equal shares of them (as pytest-xdist's
     ``worksteal`` hands them out) about the same seconds (``SECONDS``): the long work is dealt out, longest first, to
-    the share with the fewest seconds so far; a ``TOGETHER`` module is dealt whole, another module's tests one by
-    one.  Each share then runs its long work, longest first, and is filled up with the short tests, in their order."""
+    the share with the fewest seconds so far, a ``TOGETHER`` module whole, another module's tests one by one.  Each
+    share runs its ``TOGETHER`` modules first (what a process takes from another at the end is never one of them),
+    then its other long tests, longest first, and is filled up with the short tests, in their order."""
     modules: dict[str, list[pytest.Item]] = {}
     for item in items:
         modules.setdefault(_module(item), []).append(item)
-    units: list[tuple[float, list[pytest.Item]]] = []  # (seconds, items dealt together)
+    units: list[tuple[float, bool, list[pytest.Item]]] = []  # (seconds, a TOGETHER module, items dealt together)
     short: list[pytest.Item] = []
     for name, tests in modules.items():
         if name not in SECONDS:
             short.extend(tests)
         elif name in TOGETHER:
-            units.append((SECONDS[name], tests))
+            units.append((SECONDS[name], True, tests))
         else:
-            units.extend((SECONDS[name] / len(tests), [test]) for test in tests)
+            units.extend((SECONDS[name] / len(tests), False, [test]) for test in tests)
     units.sort(key=lambda unit: -unit[0])  # stable: a module's tests keep their order
-    shares: list[list[pytest.Item]] = [[] for _ in range(processes)]
+    shares: list[list[tuple[float, bool, list[pytest.Item]]]] = [[] for _ in range(processes)]
     seconds = [0.0] * processes
-    for weight, tests in units:
+    for unit in units:
         least = seconds.index(min(seconds))
-        shares[least].extend(tests)
-        seconds[least] += weight
+        shares[least].append(unit)
+        seconds[least] += unit[0]
     out: list[pytest.Item] = []
     for k, share in enumerate(shares):
+        share.sort(key=lambda unit: not unit[1])  # stable: the TOGETHER modules first, each part longest first
+        tests = [test for _, _, unit_tests in share for test in unit_tests]
         size = (len(items) - len(out)) // (processes - k)  # pytest-xdist's share of what is left
-        fill = max(0, size - len(share))
-        out.extend(share + short[:fill])
+        fill = max(0, size - len(tests))
+        out.extend(tests + short[:fill])
         del short[:fill]
     return out + short
 
