@@ -143,6 +143,14 @@ class Server:
         os.killpg(self.proc.pid, signal.SIGKILL)
         self.proc.wait(timeout=10)
 
+    def end(self) -> None:
+        """A module fixture's teardown: ``kill`` at once when it still runs.  A graceful stop waits for the queue's
+        running tasks (up to 8 s) and the open connections, which no test of such a module looks at (the graceful stop
+        is tested in test_service_consumer.py and test_service_serving.py); the queue's consumer ends with the master
+        however it ends (``service.consumer``)."""
+        if self.proc and self.proc.poll() is None:
+            self.kill()
+
     def stop(self) -> None:
         if self.proc and self.proc.poll() is None:
             self.proc.terminate()

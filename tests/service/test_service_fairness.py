@@ -151,7 +151,7 @@ def server(tmp_path_factory):
     url = fresh_database(tmp_path_factory.mktemp("fair"), "fair")
     server = Server(url, {"TASK_WORKERS": "2", **{f"FLASK_{name}": str(value) for name, value in HALF.items()}}).start()
     yield server
-    server.stop()
+    server.end()
 
 
 def test_a_players_hint_is_answered_while_one_client_floods_the_queue(server):
