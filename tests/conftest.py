@@ -23,6 +23,7 @@ os.environ["FLASK_TASK_QUEUE"] = "immediate"
 TOGETHER = (
     "tests/web/",  # one gunicorn and one Chromium (tests/web/conftest.py)
     "tests/service/test_service_analysis.py",
+    "tests/service/test_service_bots.py",
     "tests/service/test_service_crowd.py",
     "tests/service/test_service_fairness.py",
     "tests/service/test_service_games.py",
