@@ -18,7 +18,7 @@ from puzzles.position import SCOREBOARD_SIDE
 from solver.games.wild_tiled_west.components.catalog import load_catalog
 from solver.games.wild_tiled_west.components.values import BoardSide, Catalog, Icon, SpaceKind, Tile
 from solver.games.wild_tiled_west.planning.cpsat.solve import PlanResult, solve_plan
-from solver.games.wild_tiled_west.planning.plans import PlanPosition, PlanValue, evaluate_plan
+from solver.games.wild_tiled_west.planning.plans import PlanPosition, PlanValue, evaluate_plan, evaluate_played
 from solver.games.wild_tiled_west.rules.buildings import building_tiles, surrounded
 from solver.games.wild_tiled_west.rules.buildings.registry import BANK, BARN, CACHE, GENERAL_STORE, SHERIFFS_OFFICE, TOWN_HALL
 from solver.games.wild_tiled_west.rules.mining import partner_space
@@ -244,7 +244,9 @@ def greedy_plan(position: PlanPosition) -> tuple[list[Placement], int]:
             if any(p.tile_id == tile.id for p in plan):
                 continue
             for p in legal_placements(settlement, tile):
-                v = evaluate_plan(position, plan + [p]).total
+                after = settlement.copy()
+                after.place(tile, p.orientation, p.row, p.col)
+                v = evaluate_played(position, plan + [p], after).total  # evaluate_plan's, without playing plan again
                 if best is None or v > best[0]:
                     best = (v, p, tile)
         if best is None or best[0] <= value:

@@ -2,7 +2,9 @@
 ``tests/golden_puzzles`` (docs/puzzles.md: the same date gives the same puzzle on any machine).
 
 One test a date (its three difficulties), so that the 93 generations, most of the suite's computing, are shared out
-among the test processes (``make test``: pytest-xdist) instead of running in one test's own pool."""
+among the test processes (``make test``: pytest-xdist) instead of running in one test's own pool.  Each generation
+is ``tests.shared.daily_puzzle_text``'s, made once per run: the puzzles' own tests and the service's tests use the
+same puzzles of 2026-01-02 instead of generating them again."""
 
 from __future__ import annotations
 
@@ -10,10 +12,9 @@ import datetime
 
 import pytest
 
-from puzzles.daily import generate_daily
-from puzzles.format import canonical_json
 from puzzles.generate import DIFFICULTIES
 from tests.golden_puzzles.record import DATES, path
+from tests.shared import daily_puzzle_text
 
 
 def test_the_golden_puzzles_are_every_day_of_january_2026_at_every_difficulty():
@@ -23,5 +24,5 @@ def test_the_golden_puzzles_are_every_day_of_january_2026_at_every_difficulty():
 
 @pytest.mark.parametrize("date", DATES, ids=lambda d: d.isoformat())
 def test_january_2026_daily_puzzles_unchanged(date: datetime.date):
-    changed = [k for k in DIFFICULTIES if path(date, k).read_text() != canonical_json(generate_daily(date, k))]
+    changed = [k for k in DIFFICULTIES if path(date, k).read_text() != daily_puzzle_text(date, k)]
     assert not changed, f"the daily puzzles of {date.isoformat()} changed: {changed}"

@@ -11,10 +11,12 @@ import os
 import random
 import subprocess
 import sys
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+import puzzles.daily as puzzles_daily
 from puzzles.__main__ import main
 from puzzles.daily import SCORE_TERMS, daily_puzzle
 from puzzles.format import canonical_json, content_id
@@ -34,20 +36,35 @@ from puzzles.generate import (
 )
 from puzzles.position import PuzzleError, puzzle_position
 from puzzles.verify import verify_solution
-from solver.games.wild_tiled_west.components.catalog import board_side_from_map, load_catalog, tile_from_map
+from solver.games.wild_tiled_west.components.catalog import board_side_from_map, catalog_dir, load_catalog, tile_from_map
 from solver.games.wild_tiled_west.planning.cpsat.solve import solve_plan
 from solver.games.wild_tiled_west.planning.enumerator import best_plan_by_enumeration
 from solver.games.wild_tiled_west.planning.plans import PlanPosition, evaluate_plan
 from solver.games.wild_tiled_west.rules.placement import Placement, PlacementRule, check_placement
 from solver.games.wild_tiled_west.rules.settlement import Settlement
+from tests.shared import daily_puzzle_text
 
 ROOT = Path(__file__).resolve().parents[2]
 DATE = datetime.date(2026, 1, 2)  #: a date whose three puzzles generate in about a second each
 
 
 @pytest.fixture(scope="module")
-def puzzles() -> dict[str, dict]:
-    return {level: daily_puzzle(DATE, level) for level in DIFFICULTIES}
+def puzzles() -> Iterator[dict[str, dict]]:
+    """The three puzzles of DATE, as ``daily_puzzle`` answers them: generated once per test run for every test process
+    (``tests.shared``; the golden puzzles' test compares the same generations with their recorded bytes).  While the
+    module's tests run, ``daily_puzzle`` (and so the command line, in this process) answers them from its cache as
+    if it had generated them here itself."""
+    texts = {level: daily_puzzle_text(DATE, level) for level in DIFFICULTIES}
+    generate = puzzles_daily._daily_text  # the process's cache of generations (functools.lru_cache)
+
+    def cached(date: datetime.date, difficulty: str, folder: str) -> str:
+        if date == DATE and folder == str(catalog_dir()):
+            return texts[difficulty]
+        return generate(date, difficulty, folder)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(puzzles_daily, "_daily_text", cached)
+        yield {level: json.loads(text) for level, text in texts.items()}
 
 
 # --- generation --------------------------------------------------------------------------------------

@@ -21,9 +21,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from puzzles.daily import daily_puzzle
 from puzzles.format import content_id
 from solver.games.wild_tiled_west.engine.game import Game
+from tests.shared import daily_puzzle_text
 
 ROOT = Path(__file__).resolve().parents[2]
 PROBLEM = "application/problem+json"
@@ -143,6 +143,14 @@ class Server:
         os.killpg(self.proc.pid, signal.SIGKILL)
         self.proc.wait(timeout=10)
 
+    def end(self) -> None:
+        """A module fixture's teardown: ``kill`` at once when it still runs.  A graceful stop waits for the queue's
+        running tasks (up to 8 s) and the open connections, which no test of such a module looks at (the graceful stop
+        is tested in test_service_consumer.py and test_service_serving.py); the queue's consumer ends with the master
+        however it ends (``service.consumer``)."""
+        if self.proc and self.proc.poll() is None:
+            self.kill()
+
     def stop(self) -> None:
         if self.proc and self.proc.poll() is None:
             self.proc.terminate()
@@ -227,8 +235,9 @@ PUZZLE_DATE = datetime.date(2026, 1, 2)  #: its easy puzzle generates in about a
 
 
 def session_puzzle() -> dict:
-    """The real easy puzzle of ``PUZZLE_DATE`` (``daily_puzzle`` keeps it for the rest of the session)."""
-    return daily_puzzle(PUZZLE_DATE, "easy")
+    """The real easy puzzle of ``PUZZLE_DATE`` (``daily_puzzle``'s answer), generated once per test run for every test
+    process (``tests.shared``)."""
+    return json.loads(daily_puzzle_text(PUZZLE_DATE, "easy"))
 
 
 def redated_puzzle(date: datetime.date, difficulty: str = "medium") -> dict:

@@ -26,7 +26,7 @@ def server(tmp_path_factory):
     s = Server(fresh_database(tmp_path_factory.mktemp("analysis"), "analysis"),
                env={"FLASK_HINT_MAX_BUDGET_MS": str(HINT_CAP_MS), "FLASK_PLACEMENTS_MAX_BUDGET_MS": "1500"}).start()
     yield s
-    s.stop()
+    s.end()
 
 
 @pytest.fixture(scope="module")

@@ -225,47 +225,47 @@ def wait_for(check, seconds: float, what: str):
         time.sleep(0.1)
 
 
-def test_over_gunicorn_a_person_finishes_a_game_against_bots_and_a_seat_that_left(tmp_path):
-    server = Server(fresh_database(tmp_path, "bots_http")).start()
-    try:
-        c = server.client
-        r = c.post("/games", {"players": 3, "seed": SEED, "seats": [{"name": "Ann"}, {"name": "Bob"}, {"bot": "hint"}]})
-        assert r.status == 201
-        created = r.json()
-        tokens = {t["seat"]: t["token"] for t in created["tokens"]}
-        assert set(tokens) == {0, 1}
-        assert c.post(f"/games/{created['id']}/leave", token=tokens[1]).json()["seat"]["bot"] == "hint"
-
-        def my_turn_or_over():
-            state = c.get(f"/games/{created['id']}").json()
-            return state["finished"] or state["pending"]["seat"] == 0
-
-        for _ in range(2000):
-            wait_for(my_turn_or_over, 60, "the bots did not answer")
-            if c.get(f"/games/{created['id']}").json()["finished"]:
-                break
-            legal = c.get(f"/games/{created['id']}/legal-moves", token=tokens[0]).json()
-            r = c.post(f"/games/{created['id']}/moves", random.Random(len(legal["moves"])).choice(legal["moves"]), token=tokens[0])
-            assert r.status == 200, r.text
-        final = c.get(f"/games/{created['id']}").json()
-        assert final["finished"] and [s["bot"] for s in final["seats"]] == [None, "hint", "hint"]
-        moves = all_moves(lambda path: c.get(path).json(), created["id"])
-        assert {m["seat"] for m in moves} == {0, 1, 2}
-        assert sorted(m["version"] for m in moves) == sorted({m["version"] for m in moves})  # no turn stored twice
-    finally:
-        server.stop()
+@pytest.fixture(scope="module")
+def server(tmp_path_factory):
+    """One gunicorn for the two games played over HTTP (each its own game, one after the other)."""
+    s = Server(fresh_database(tmp_path_factory.mktemp("bots_http"), "bots_http")).start()
+    yield s
+    s.end()
 
 
-def test_over_gunicorn_an_all_bot_five_player_game_finishes_by_itself(tmp_path):
-    server = Server(fresh_database(tmp_path, "bots_five")).start()
-    try:
-        c = server.client
-        created = c.post("/games", {"players": 5, "seed": SEED, "seats": [{"bot": "random"}] * 5}).json()
-        final = wait_for(lambda: (s := c.get(f"/games/{created['id']}").json())["finished"] and s, 120,
-                         "the all-bot game did not finish")
-        assert final["pending"] is None and len(final["scores"]) == 5
-    finally:
-        server.stop()
+def test_over_gunicorn_a_person_finishes_a_game_against_bots_and_a_seat_that_left(server):
+    c = server.client
+    r = c.post("/games", {"players": 3, "seed": SEED, "seats": [{"name": "Ann"}, {"name": "Bob"}, {"bot": "hint"}]})
+    assert r.status == 201
+    created = r.json()
+    tokens = {t["seat"]: t["token"] for t in created["tokens"]}
+    assert set(tokens) == {0, 1}
+    assert c.post(f"/games/{created['id']}/leave", token=tokens[1]).json()["seat"]["bot"] == "hint"
+
+    def my_turn_or_over():
+        state = c.get(f"/games/{created['id']}").json()
+        return state["finished"] or state["pending"]["seat"] == 0
+
+    for _ in range(2000):
+        wait_for(my_turn_or_over, 60, "the bots did not answer")
+        if c.get(f"/games/{created['id']}").json()["finished"]:
+            break
+        legal = c.get(f"/games/{created['id']}/legal-moves", token=tokens[0]).json()
+        r = c.post(f"/games/{created['id']}/moves", random.Random(len(legal["moves"])).choice(legal["moves"]), token=tokens[0])
+        assert r.status == 200, r.text
+    final = c.get(f"/games/{created['id']}").json()
+    assert final["finished"] and [s["bot"] for s in final["seats"]] == [None, "hint", "hint"]
+    moves = all_moves(lambda path: c.get(path).json(), created["id"])
+    assert {m["seat"] for m in moves} == {0, 1, 2}
+    assert sorted(m["version"] for m in moves) == sorted({m["version"] for m in moves})  # no turn stored twice
+
+
+def test_over_gunicorn_an_all_bot_five_player_game_finishes_by_itself(server):
+    c = server.client
+    created = c.post("/games", {"players": 5, "seed": SEED, "seats": [{"bot": "random"}] * 5}).json()
+    final = wait_for(lambda: (s := c.get(f"/games/{created['id']}").json())["finished"] and s, 120,
+                     "the all-bot game did not finish")
+    assert final["pending"] is None and len(final["scores"]) == 5
 
 
 def test_a_bot_turn_pending_when_the_server_stopped_is_played_after_a_restart(tmp_path):

@@ -22,7 +22,7 @@ def server(tmp_path_factory):
     raise_open_files_limit(STREAMS + 256)
     s = Server(fresh_database(tmp_path_factory.mktemp("crowd"), "crowd")).start()
     yield s
-    s.stop()
+    s.end()
 
 
 class Game_:

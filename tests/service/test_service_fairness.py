@@ -138,37 +138,49 @@ def test_a_bots_budget_is_capped_by_the_server(app):
     assert r.status_code == 201
 
 
+#: The flood's scale: the longest work of each kind, and the settings it is measured against, at half their defaults
+#: (service/app.py), so that the flood lasts half as long with the same shape: the highest hint budget and one client's
+#: share of work (10 s: one such hint), a bot's longest decision (3 s), a review's slice (2 s), the wait allowed beyond
+#: a budget (12 s: one slice of other work) and the most work measured ahead (30 s).  A player's hint keeps its 800 ms.
+HALF = {"HINT_MAX_BUDGET_MS": 5_000, "TASK_CLIENT_WORK_SECONDS": 5, "BOT_MAX_BUDGET_MS": 1_500, "REVIEW_SLICE_SECONDS": 1,
+        "TASK_WAIT_SECONDS": 6, "TASK_QUEUE_MAX_SECONDS": 15}
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     url = fresh_database(tmp_path_factory.mktemp("fair"), "fair")
-    server = Server(url, {"TASK_WORKERS": "2"}).start()
+    server = Server(url, {"TASK_WORKERS": "2", **{f"FLASK_{name}": str(value) for name, value in HALF.items()}}).start()
     yield server
-    server.stop()
+    server.end()
 
 
 def test_a_players_hint_is_answered_while_one_client_floods_the_queue(server):
-    """Over gunicorn with the queue's 2 processes: one client keeps 3 analysis hints of 10 s at once, two all-bot
-    4-player search games at the highest budget and move reviews going; a player's 800-ms hint in a solo game is
-    answered (200, not 503), each time, within one slice of other work (the generous bound here: 30 s); the all-bot
-    games, whose decisions are tasks of their own below the hints, go on when the flood ends."""
+    """Over gunicorn with the queue's 2 processes: one client keeps 3 analysis hints at the highest budget at once,
+    two all-bot 4-player search games at the highest budget and move reviews going; a player's 800-ms hint in a solo
+    game is answered (200, not 503), each time, within one slice of other work (the generous bound here: 30 s); the
+    all-bot games, whose decisions are tasks of their own below the hints, go on when the flood ends.  (The flood and
+    the settings it meets at half their defaults: ``HALF``.)"""
     c, player = Client(server.port, source="127.0.0.2"), server.client  # the flooder, and a player elsewhere
     solo = player.post("/games", {"players": 1, "seed": 11}).json()
     position = c.get(f"/games/{solo['id']}/position", token=solo["tokens"][0]["token"]).json()
     finished = c.post("/games", {"players": 1, "seed": 12, "seats": [{"bot": "random"}]}).json()
-    bots = [c.post("/games", {"players": 4, "seed": 20 + i, "seats": [{"bot": "search", "budget_ms": 3000}] * 4}).json()
-            for i in range(2)]
     stop = threading.Event()
     statuses: list[int] = []
 
     def flood() -> None:
         while not stop.is_set():
-            statuses.append(c.post("/analysis/hint", {"position": position, "budget_ms": 10_000}, timeout=120).status)
+            statuses.append(c.post("/analysis/hint", {"position": position, "budget_ms": HALF["HINT_MAX_BUDGET_MS"]},
+                                   timeout=120).status)
 
     deadline = time.monotonic() + 60
     while not c.get(f"/games/{finished['id']}").json()["finished"]:  # the random bot's solo game, to review
         assert time.monotonic() < deadline, "the random bot's game did not finish"
         time.sleep(0.5)
-    for budget in (300, 400, 500):  # three reviews (each slice a task below the hints)
+    # the all-bot games once that game is over (their decisions would hold its bot's up meanwhile)
+    bots = [c.post("/games", {"players": 4, "seed": 20 + i,
+                              "seats": [{"bot": "search", "budget_ms": HALF["BOT_MAX_BUDGET_MS"]}] * 4}).json()
+            for i in range(2)]
+    for budget in (150, 200, 250):  # three reviews (each slice a task below the hints)
         assert c.post(f"/games/{finished['id']}/reviews", {"budget_ms": budget}).status in (200, 202)
     flooders = [threading.Thread(target=flood) for _ in range(3)]
     for t in flooders:

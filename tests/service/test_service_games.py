@@ -25,7 +25,7 @@ HINT_BUDGET_MS = 40  # small: the hints of a whole game must stay quick
 def server(tmp_path_factory):
     s = Server(fresh_database(tmp_path_factory.mktemp("games"), "games")).start()
     yield s
-    s.stop()
+    s.end()
 
 
 def hinted_moves(client, game_id: str, tokens: list[str], seat: int, local: Game, version: int) -> list[dict]:

@@ -281,7 +281,7 @@ def test_a_database_made_before_the_lobby_gets_its_columns(tmp_path):
 def server(tmp_path_factory):
     s = Server(fresh_database(tmp_path_factory.mktemp("lobby"), "lobby")).start()
     yield s
-    s.stop()
+    s.end()
 
 
 def test_over_gunicorn_a_lobby_game_is_found_claimed_once_and_played(server):

@@ -2,8 +2,9 @@
 bounded, derandomized number per operation, so CI runs the same cases every time) to every operation, half
 of them naming a real game and a real seat token, a real position (analysis) or a published puzzle; no
 answer may be a 5xx, and every answer's status, content type, headers and body must be those the document
-declares.  Hints, plans and move reviews run under small server caps, and daily puzzles come from a stand-in generator
-(the session's puzzle re-dated), so the heavy operations stay quick."""
+declares.  Hints, plans and move reviews run under small server caps (and a bot that takes over a seat that leaves
+thinks the hints' budget), and daily puzzles come from a stand-in generator (the session's puzzle re-dated), so the
+heavy operations stay quick."""
 
 from __future__ import annotations
 
@@ -31,7 +32,8 @@ EXAMPLES = 300  #: issue 30: "schemathesis at 300 examples per operation finds n
 
 app = create_app({"TESTING": True, "DATABASE_URL": fresh_database(Path(tempfile.mkdtemp(prefix="wtw-openapi-")), "openapi"), "RATELIMIT_ENABLED": False,
                   "SSE_MAX_SECONDS": 0.05, "SSE_POLL_SECONDS": 0.1, "HINT_MAX_BUDGET_MS": 30,  # a stream: 50 ms
-                  "PLACEMENTS_MAX_BUDGET_MS": 100, "REVIEW_MAX_BUDGET_MS": 1})
+                  "PLACEMENTS_MAX_BUDGET_MS": 100, "REVIEW_MAX_BUDGET_MS": 1,
+                  "HINT_DEFAULT_BUDGET_MS": 30})  # within the hints' cap; also a bot's, when a seat leaves
 app.extensions["wtw_puzzles"].generator = redated_puzzle  # this app only ever generates stand-ins
 _client = app.test_client()
 _created = _client.post("/games", json={"players": 2, "seed": 99}).get_json()

@@ -37,7 +37,7 @@ def server(tmp_path_factory):
     s = Server(fresh_database(tmp_path_factory.mktemp("protocol"), "protocol"),
                env={"FLASK_SSE_MAX_SECONDS": "3", "FLASK_SSE_POLL_SECONDS": "0.1"}).start()
     yield s
-    s.stop()
+    s.end()
 
 
 class Table:

@@ -28,7 +28,7 @@ DAILY = f"/puzzles/daily?date={PUZZLE_DATE.isoformat()}&difficulty=easy"
 def server(tmp_path_factory):
     s = Server(fresh_database(tmp_path_factory.mktemp("puzzles"), "puzzles")).start()
     yield s
-    s.stop()
+    s.end()
 
 
 @pytest.fixture(scope="module")

@@ -31,7 +31,7 @@ def server(tmp_path_factory):
     s = Server(fresh_database(tmp_path_factory.mktemp("serving"), "serving"),
                env={"FLASK_BODY_TIMEOUT_SECONDS": str(BODY_TIMEOUT)}).start()
     yield s
-    s.stop()
+    s.end()
 
 
 class Raw:

@@ -3,8 +3,8 @@ proven against.
 
 It walks every sequence of legal placements (each tile at most once, each new tile legal on the
 settlement as it then stands: rulebook, Drafting a tile), visiting each set of placements once, and
-scores every set with ``solver.games.wild_tiled_west.planning.plans.evaluate_plan`` — the rules engine's own functions.  Sets reached
-in several orders are scored once.  Exponential: meant for small cases and benchmarks.
+scores every set with ``solver.games.wild_tiled_west.planning.plans.evaluate_plan``'s value — the rules engine's own functions —
+on the settlement the walk has placed it on (``evaluate_played``).  Sets reached in several orders are scored once.  Exponential: meant for small cases and benchmarks.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from solver.games.wild_tiled_west.planning.plans import PlanPosition, PlanValue, evaluate_plan, refuse_rooted
+from solver.games.wild_tiled_west.planning.plans import PlanPosition, PlanValue, evaluate_played, refuse_rooted
 from solver.games.wild_tiled_west.rules.placement import Placement, legal_placements
 from solver.games.wild_tiled_west.rules.settlement import Settlement
 
@@ -49,7 +49,7 @@ def best_plan_by_enumeration(position: PlanPosition, required: bool = False) -> 
         seen.add(key)
         if not required or len(done) == len(tiles):
             count += 1
-            value = evaluate_plan(position, list(done))
+            value = evaluate_played(position, list(done), settlement)  # evaluate_plan's, on the plan as placed here
             if best[0] is None or value.total > best[0].total:
                 best[0], best[1] = value, list(done)
         placed = {p.tile_id for p in done}

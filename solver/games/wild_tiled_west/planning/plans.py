@@ -71,7 +71,7 @@ from solver.games.wild_tiled_west.rules.buildings.registry import (
 )
 from solver.games.wild_tiled_west.rules.mining import partner_space
 from solver.games.wild_tiled_west.rules.placement import Placement, check_placement
-from solver.games.wild_tiled_west.rules.settlement import Settlement
+from solver.games.wild_tiled_west.rules.settlement import IllegalPlacement, Settlement
 from solver.games.wild_tiled_west.rules.sheriffs_and_bandits import all_bandits, targets_in_sight
 from solver.games.wild_tiled_west.rules.towns import completed_towns, town_points
 from solver.games.wild_tiled_west.rules.tussle import count_bandits
@@ -279,12 +279,13 @@ def play(position: PlanPosition, placements: list[Placement]) -> tuple[list[Plac
     order = []
     while todo:
         for p in todo:
-            tile = position.tile(p.tile_id)
-            if check_placement(settlement, tile, p.orientation, p.row, p.col, rooted_on=root(p)).legal:
-                settlement.place(tile, p.orientation, p.row, p.col, rooted_on=root(p))
-                order.append(p)
-                todo.remove(p)
-                break
+            try:  # place checks the placement rules and changes nothing when one is broken
+                settlement.place(position.tile(p.tile_id), p.orientation, p.row, p.col, rooted_on=root(p))
+            except IllegalPlacement:
+                continue
+            order.append(p)
+            todo.remove(p)
+            break
         else:
             reasons = [check_placement(settlement, position.tile(p.tile_id), p.orientation, p.row, p.col,
                                        rooted_on=root(p)).message for p in todo]
@@ -305,16 +306,30 @@ def evaluate_plan_with_pink(position: PlanPosition, placements: list[Placement])
     return value, _pink_gain(position, after, tiles, shots)
 
 
+def evaluate_played(position: PlanPosition, order: list[Placement], after: Settlement) -> PlanValue:
+    """``evaluate_plan``'s value of a plan already played: ``after`` is a copy of the position's settlement with the
+    placements of ``order`` placed in that order, each legal when it was placed (what ``play`` makes of them), and
+    is left as it is.  For a search that builds each plan from a shorter one (the exhaustive enumerator, the
+    greedy player of the daily puzzles) instead of playing it again from the start."""
+    return _value(position, order, after)[0]
+
+
 def _evaluate(position: PlanPosition, placements: list[Placement]) -> tuple[PlanValue, Settlement, list[Tile], int]:
     """``evaluate_plan``'s value, the settlement after the plan, its tiles in play order and its shots."""
     order, after = play(position, placements)
+    return _value(position, order, after)
+
+
+def _value(position: PlanPosition, order: list[Placement], after: Settlement) -> tuple[PlanValue, Settlement, list[Tile], int]:
+    """``_evaluate`` of the plan ``order`` played on ``after``."""
     before = position.settlement
     new = after.covered & ~before.covered
     side = after.side
     squares = after.grid.squares(new)
     terms = dict.fromkeys(TERMS, 0)
     done = position.towns_before(before)
-    for town in completed_towns(after):
+    towns = completed_towns(after)
+    for town in towns:
         if town.letter not in done:
             terms["towns"] += sum(town_points(town, position.year, position.town_bonus))
     for r, c in squares:
@@ -332,7 +347,7 @@ def _evaluate(position: PlanPosition, placements: list[Placement]) -> tuple[Plan
         if points and index not in position.triggered and surrounded(after, [rc for rc, _ in placed.squares]):
             terms["buildings"] += points
     terms["wrangles"], terms["pasture_potential"] = wrangle_plan(position, before, after)[2]
-    completed = {t.letter for t in completed_towns(after)}
+    completed = {t.letter for t in towns}
     for town in side.towns if position.positional else ():
         if town.letter not in completed:
             terms["town_progress"] += TOWN_SQUARE_POINTS * sum(1 for rc in town.squares if after.grid.bit(*rc) & new)
