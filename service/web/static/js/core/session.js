@@ -206,8 +206,9 @@ export class GameSession {
     this.moves = legal.data.moves;
     const [title, text] = this.game.decisionWords(this.ctx, pending, true);
     const who = this.mySeats.size > 1 ? `, ${state.seats?.[pending.seat]?.name || `Seat ${pending.seat}`}` : "";
-    this.el.turn.textContent = `Your turn${who}: ${title}`;
-    this.el.turn.dataset.mine = "yes";
+    // A choice made while others still decide at once may be changed, but it is no longer this seat's turn
+    this.el.turn.textContent = pending.decided ? `${title}: waiting for the others${who}…` : `Your turn${who}: ${title}`;
+    this.el.turn.dataset.mine = pending.decided ? "no" : "yes";
     this.el.choices = h("div", { class: "choices-box" });
     this.el.hint = h("div", { class: "hint-box", "aria-live": "polite" });
     this.el.error = h("p", { class: "refusal", role: "alert" });
