@@ -178,10 +178,11 @@ def test_no_game_imports_another_game():
 
 
 #: The modules of the service and the puzzles that still import a game's package directly instead of reaching it
-#: through the registry and its game object (``solver.core.protocol``): Wild Tiled West's own HTTP extras (catalog,
-#: board pictures, placement analysis, its move and configuration schemas), its puzzles' generator and verifier, and
-#: the hint and review routes that call its search.  Issue 36 moves them into the game's extras; the list may only
-#: shrink: a new direct import fails, and so does a module that no longer needs its entry.
+#: through the registry and its game object (``solver.core.protocol``).  A game's own extras live beside the generic
+#: modules in a package named as the game's package (``service.wild_tiled_west``: its HTTP extras; ``puzzles.
+#: wild_tiled_west``: its daily puzzle's generator and verifier) and import that game alone; every other module of the
+#: service and the puzzles reaches games through the registry.  The list may only shrink: a new direct import fails,
+#: and so does a module that no longer needs its entry.
 DIRECT_GAME_IMPORTS = frozenset({
     "puzzles.daily", "puzzles.generate", "puzzles.play", "puzzles.position", "puzzles.verify",
     "service.analysis.compute", "service.analysis.tasks", "service.app", "service.catalog", "service.catalog.routes",
@@ -190,9 +191,21 @@ DIRECT_GAME_IMPORTS = frozenset({
 })
 
 
+def _extras_of(module: str) -> str | None:
+    """The game package whose extras ``module`` is (``service.wild_tiled_west.catalog`` →
+    ``solver.games.wild_tiled_west``), or None."""
+    parts = module.split(".")
+    if parts[0] in ("service", "puzzles") and len(parts) > 1 and f"solver.games.{parts[1]}" in GAMES:
+        return f"solver.games.{parts[1]}"
+    return None
+
+
 def test_the_service_and_the_puzzles_reach_a_game_through_the_registry():
     graph, _ = _graph()
-    direct = {m for m, deps in graph.items() if m.split(".")[0] in ("service", "puzzles") and any(_game(d) for d in deps)}
+    extras = {f"{m} imports {d}" for m, deps in graph.items() if (g := _extras_of(m)) for d in deps if _game(d) not in (None, g)}
+    assert not extras, "a game's extras import another game:\n" + "\n".join(sorted(extras))
+    direct = {m for m, deps in graph.items() if m.split(".")[0] in ("service", "puzzles") and not _extras_of(m)
+              and any(_game(d) for d in deps)}
     new = sorted(direct - DIRECT_GAME_IMPORTS)
     assert not new, "modules that import a game directly (reach it through solver.core.protocol.load):\n" + "\n".join(new)
     done = sorted(DIRECT_GAME_IMPORTS - direct)
