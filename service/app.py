@@ -177,7 +177,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     games = Games(storage, catalog, on_change=on_change)
     app.extensions["wtw_games"] = games
     app.extensions["wtw_streams"] = EventStreams(games, watcher, float(app.config["SSE_MAX_SECONDS"]))
-    app.extensions["wtw_reviews"] = Reviews(storage, catalog)
+    app.extensions["wtw_reviews"] = Reviews(storage, games.rules)
     app.extensions["wtw_heavy_work"] = HeavyWork(storage)
     init_fairness(app)
     app.extensions["wtw_puzzles"] = PuzzleStore(storage, _date(app.config["PUZZLES_FIRST_DATE"]),

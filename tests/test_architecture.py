@@ -187,7 +187,7 @@ DIRECT_GAME_IMPORTS = frozenset({
     "puzzles.daily", "puzzles.generate", "puzzles.play", "puzzles.position", "puzzles.verify",
     "service.analysis.compute", "service.analysis.tasks", "service.app", "service.catalog", "service.catalog.routes",
     "service.catalog.schemas", "service.games.routes", "service.games.schemas", "service.games.store",
-    "service.puzzles.routes", "service.puzzles.store", "service.reviews.store",
+    "service.puzzles.routes", "service.puzzles.store",
 })
 
 

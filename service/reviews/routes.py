@@ -33,8 +33,8 @@ def reviews() -> Reviews:
     return current_app.extensions["wtw_reviews"]
 
 
-def _answer(review: StoredReview, status: int, viewer: int | None) -> Response:
-    response = Response(dumps(Reviews.view(review, viewer)), status=status, mimetype="application/json")
+def _answer(review: StoredReview, head: GameHead, status: int, viewer: int | None) -> Response:
+    response = Response(dumps(reviews().view(review, head.game, viewer)), status=status, mimetype="application/json")
     response.headers["Location"] = url_for("reviews.get_review", game_id=review.game_id, review_id=review.id)
     response.headers["Cache-Control"] = f"private, max-age={DONE_MAX_AGE}" if review.finished else "no-store"
     response.headers["Vary"] = "Authorization"
@@ -71,7 +71,7 @@ def post_review(args, game_id: str):
     if new:
         queue_review_slice(review.id)
         review = reviews().get(game_id, review.id)  # done already when the queue runs tasks at once (tests)
-    return _answer(review, 200 if review.finished else 202, viewer)
+    return _answer(review, head, 200 if review.finished else 202, viewer)
 
 
 @blp.route("/<game_id>/reviews/<review_id>", methods=["GET"])
@@ -81,5 +81,5 @@ def get_review(game_id: str, review_id: str):
     """A move review: its status and progress, the decisions reviewed so far and each seat's figures (points
     lost).  With a seat's token, that seat's decisions are shown whole; another seat's moves as the move log shows
     them (a kept partner withheld, its label null).  404 ``unknown_review``."""
-    _, viewer = _game_and_viewer(game_id)
-    return _answer(reviews().get(game_id, review_id), 200, viewer)
+    head, viewer = _game_and_viewer(game_id)
+    return _answer(reviews().get(game_id, review_id), head, 200, viewer)

@@ -5,14 +5,15 @@ A review is asked for with the search's settings: ``budget_ms`` per decision (ca
 game and those settings, so asking twice (or from two workers at once) finds the same review, which is made once.
 
 It is made on the heavy-work queue (``service.reviews.tasks``), at background priority and a slice at a time: each
-task reviews decisions for about ``REVIEW_SLICE_SECONDS`` (``solver.games.wild_tiled_west.ai.review.review_decision``, one decision at a
-time, from the deciding seat's position only), writes them with the optimistic check of ``Storage.advance_review``
+task reviews decisions for about ``REVIEW_SLICE_SECONDS`` (the game object's ``review_decision``: the core's
+``solver.core.review`` on the game's search, one decision at a time, from the deciding seat's position only), writes them with the optimistic check of ``Storage.advance_review``
 (of two tasks that reviewed the same slice, one write is kept) and queues the next slice, so hints and bot turns
 asked meanwhile go first.  Unfinished reviews left by a process that died are queued again by the minute's sweep.
 
 Answers are built per viewer by allow-list: a decision of the viewer's own seat is shown whole; another seat's
-played and best moves are shown as the move log shows them to the viewer (``solver.games.wild_tiled_west.engine.views.move_view``: a kept
-partner withheld), and their labels only when nothing was withheld.  Source: our design (docs/hints.md, "Move
+played and best moves are shown as the finished game's log shows them to the viewer (the game object's ``move_view``:
+Wild Tiled West's kept partner withheld), and their labels only when nothing was withheld.  Every game of the house
+is reviewed the same way, through its game object (``solver.core.protocol.Game``).  Source: our design (docs/hints.md, "Move
 review").
 """
 
@@ -21,17 +22,15 @@ from __future__ import annotations
 import hashlib
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import timedelta
 from typing import Any
 
 from service.models import utcnow
 from service.problems import Refused
 from service.storage import GameHead, Storage, StoredReview
-from solver.games.wild_tiled_west.ai.review import decisions, review_decision, summary
-from solver.games.wild_tiled_west.components.values import Catalog
-from solver.games.wild_tiled_west.engine.views import move_view
-from solver.games.wild_tiled_west.rules.setup import GameConfig
+from solver.core.protocol import Game
+from solver.core.review import summary
 
 log = logging.getLogger(__name__)
 REVIEW_STALL_SECONDS = 120  #: an unfinished review not written for this long is queued again by the sweep
@@ -51,30 +50,31 @@ def status(review: StoredReview) -> str:
     return "queued" if review.done == 0 else "running"
 
 
-def _seen(moves: list[dict[str, Any]], mover: int, viewer: int | None) -> tuple[list[dict[str, Any]], bool]:
-    """``moves`` played by ``mover`` as ``viewer`` sees them, and whether they are shown whole."""
-    shown = [move_view(m, mover, viewer) for m in moves]
+def _seen(game: Game, moves: list[dict[str, Any]], mover: int, viewer: int | None) -> tuple[list[dict[str, Any]], bool]:
+    """``moves`` played by ``mover`` as ``viewer`` sees them (``game.move_view``), and whether they are shown whole."""
+    shown = [game.move_view(m, mover, viewer) for m in moves]
     return shown, shown == moves
 
 
-def decision_view(row: dict[str, Any], viewer: int | None) -> dict[str, Any]:
-    """A reviewed decision (``review_decision``'s dict) as ``viewer`` (a seat, or ``None``: a spectator) may see it:
-    whole for the viewer's own seat; for another seat, its ``played_moves`` and ``best_moves`` through ``move_view``
-    and the ``played``/``best`` labels null when something of them was withheld."""
+def decision_view(game: Game, row: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+    """A reviewed decision (``Game.review_decision``'s dict) of ``game`` as ``viewer`` (a seat, or ``None``: a
+    spectator) may see it: whole for the viewer's own seat; for another seat, its ``played_moves`` and ``best_moves``
+    through ``game.move_view`` and the ``played``/``best`` labels null when something of them was withheld."""
     if row["seat"] == viewer:
         return dict(row)
-    played, played_whole = _seen(row["played_moves"], row["seat"], viewer)
-    best, best_whole = _seen(row["best_moves"], row["seat"], viewer)
+    played, played_whole = _seen(game, row["played_moves"], row["seat"], viewer)
+    best, best_whole = _seen(game, row["best_moves"], row["seat"], viewer)
     return {**row, "played_moves": played, "played": row["played"] if played_whole else None,
             "best_moves": best, "best": row["best"] if best_whole else None}
 
 
 class Reviews:
-    """The move reviews of one process: ``storage`` (the database) and the app's ``catalog``."""
+    """The move reviews of one process: ``storage`` (the database) and the house's game objects by id (with the
+    components the service reads: ``service.games.store.house_games``)."""
 
-    def __init__(self, storage: Storage, catalog: Catalog):
+    def __init__(self, storage: Storage, games: Mapping[str, Game]):
         self.storage = storage
-        self.catalog = catalog
+        self.games = games
 
     def request(self, head: GameHead, budget_ms: int, simulations: int | None, search_seed: int,
                 before_new: Callable[[], None] | None = None) -> tuple[StoredReview, bool]:
@@ -109,17 +109,19 @@ class Reviews:
         row = None if found is None else self.storage.row(found.game_id)
         if found is None or found.finished or row is None:
             return False
-        moves = [move for _, move in self.storage.moves(found.game_id)]
+        game = self.games.get(row.head.game)
+        if game is None:  # a game no longer played here: say so
+            return self._fail(found, list(found.rows), None, f"the game {row.head.game!r} is not played here")
+        moves = self.storage.moves(found.game_id)
         rows = list(found.rows)
         try:
-            todo = decisions(GameConfig.from_json(row.config), moves, self.catalog)
+            todo = game.review_decisions(row.config, moves)
         except Exception as exc:  # a log the engine no longer replays (data from another version): say so
             return self._fail(found, rows, None, f"the move log does not replay ({type(exc).__name__})")
         start = time.perf_counter()
         for decision in todo[len(rows):]:
             try:
-                rows.append(review_decision(decision, found.budget_ms, found.simulations, found.search_seed,
-                                            catalog=self.catalog))
+                rows.append(game.review_decision(decision, found.budget_ms, found.simulations, found.search_seed))
             except Exception as exc:  # never retried for ever by the sweep: the review says what failed
                 return self._fail(found, rows, len(todo), f"the search failed on the decision at move "
                                                           f"{decision.index} ({type(exc).__name__})")
@@ -138,17 +140,15 @@ class Reviews:
         """The unfinished reviews not written for ``seconds``."""
         return self.storage.stalled_reviews(utcnow() - timedelta(seconds=seconds))
 
-    @staticmethod
-    def view(review: StoredReview, viewer: int | None) -> dict[str, Any]:
+    def view(self, review: StoredReview, game: str, viewer: int | None) -> dict[str, Any]:
         """The review as ``viewer`` (a seat, or ``None``) may see it: ``id``, ``game``, ``status`` (``status``),
         ``reason`` (when failed), the search's ``budget_ms``, ``simulations`` and ``search_seed``, ``progress`` (``done``
-        and ``total`` decisions; total null until counted), ``seats`` (per seat: ``solver.games.wild_tiled_west.ai.review.summary``, points
-        lost) and ``decisions`` (reviewed so far, in play order: ``decision_view``)."""
+        and ``total`` decisions; total null until counted), ``seats`` (per seat: ``solver.core.review.summary``, points lost) and ``decisions`` (reviewed so far, in play order: ``decision_view``); ``game``: the reviewed game's registered id."""
         out: dict[str, Any] = {
             "id": review.id, "game": review.game_id, "status": status(review), "budget_ms": review.budget_ms,
             "simulations": review.simulations, "search_seed": review.search_seed,
             "progress": {"done": review.done, "total": review.total}, "seats": summary(review.rows),
-            "decisions": [decision_view(r, viewer) for r in review.rows]}
+            "decisions": [decision_view(self.games[game], r, viewer) for r in review.rows]}
         if review.failed is not None:
             out["reason"] = review.failed
         return out

@@ -26,12 +26,13 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, runtime_checkable
 
 from solver.core import registry
 from solver.core.registry import GameEntry
 
-__all__ = ["JSON", "Bot", "ConfigError", "Game", "GameOver", "IllegalMove", "State", "load"]
+__all__ = ["JSON", "Bot", "ConfigError", "Decision", "Game", "GameOver", "IllegalMove", "State", "load"]
 
 JSON = dict[str, Any]  #: a JSON object: a move, an event, a view, a configuration
 
@@ -121,6 +122,20 @@ class Bot(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class Decision:
+    """One decision of a move log, as a review weighs it (``solver.core.review``, ``Game.review_decisions``): ``index`` of its first move in the log, the ``seat`` and ``kind`` (the pending
+    decision's type), the seat's ``position`` before it (``State.position(seat)``), the ``moves`` it played (a
+    complete option) and ``choices``, the number of legal moves it had at its first move."""
+
+    index: int
+    seat: int
+    kind: str
+    position: JSON
+    moves: list[JSON]
+    choices: int
+
+
 @runtime_checkable
 class Game(Protocol):
     """The game object: what the house knows of one game and how to play it (one per game, registered by its
@@ -192,6 +207,26 @@ class Game(Protocol):
     def make_bot(self, name: str, seed: int = 0, budget_ms: float | None = None) -> Bot:
         """The bot ``name`` (one of ``bots()``), its random choices from ``seed``, thinking ``budget_ms``
         milliseconds per decision where it searches (``None``: its default); ``KeyError`` for an unknown name."""
+        ...
+
+    def move_view(self, move: JSON, mover: int, viewer: int | None) -> JSON:
+        """A move ``mover`` played (or could have played) as ``viewer`` (a seat, or ``None``: a spectator) may see it in
+        a finished game's log, by allow-list: what stays hidden after the end (a face-down card kept) is withheld.
+        Reviews show other seats' played and best moves this way."""
+        ...
+
+    def review_decisions(self, config: JSON, moves: Sequence[tuple[int, JSON]]) -> list[Decision]:
+        """The decisions of the move log ``new_state(config)`` + ``moves`` (``(seat, move)`` in order), as the core's
+        review cuts them (``solver.core.review.decisions``: the moves one seat played from one decision until the
+        option it weighs is complete).  Raises ``IllegalMove`` at a move that does not apply."""
+        ...
+
+    def review_decision(self, decision: Decision, budget_ms: float | None, simulations: int | None,
+                        seed: int = 0) -> JSON:
+        """One decision reviewed from its seat's position only (``solver.core.review.review_decision``): ``{"index",
+        "seat", "decision", "played", "played_moves", "best", "best_moves", "loss", "loss_stderr", "options",
+        "simulations", "partial"}`` (``loss`` in points); the search thinks ``budget_ms`` milliseconds and/or
+        ``simulations``, its determinizations seeded by ``seed``."""
         ...
 
     def hint(self, position: JSON, top: int = 3, budget_ms: float | None = None, seed: int = 0,

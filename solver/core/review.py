@@ -17,29 +17,14 @@ from __future__ import annotations
 import statistics
 from collections.abc import Iterable
 from concurrent.futures import Executor, ProcessPoolExecutor
-from dataclasses import dataclass
 from typing import Any
 
 from tqdm import tqdm
 
-from solver.core.protocol import JSON
+from solver.core.protocol import JSON, Decision
 from solver.core.search import SearchGame, search
 
 __all__ = ["Decision", "decisions", "review", "review_decision", "summary"]
-
-
-@dataclass(frozen=True)
-class Decision:
-    """One decision of a move log: ``index`` of its first move in the log, the ``seat`` and ``kind`` (the pending
-    decision's type), the seat's ``position`` before it (``State.position(seat)``), the ``moves`` it played (a
-    complete option) and ``choices``, the number of legal moves it had at its first move."""
-
-    index: int
-    seat: int
-    kind: str
-    position: JSON
-    moves: list[JSON]
-    choices: int
 
 
 def decisions(game: SearchGame, state: Any, moves: list[JSON], seats: list[int] | None = None) -> list[Decision]:

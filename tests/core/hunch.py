@@ -20,8 +20,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from solver.core.bots import GreedyBot, RandomBot, SearchBot, parse_bot
-from solver.core.protocol import JSON, Bot, GameOver, IllegalMove
+from solver.core.protocol import JSON, Bot, Decision, GameOver, IllegalMove
 from solver.core.registry import GameEntry
+from solver.core.review import decisions, review_decision
 from solver.core.search import GameSearch, search
 
 PILE = 5
@@ -218,6 +219,17 @@ class Hunch:
         if kind == "greedy":
             return GreedyBot(self, seed)
         return SearchBot(HunchSearch(self), seed, own or budget_ms or 50.0)
+
+    def move_view(self, move: JSON, mover: int, viewer: int | None) -> JSON:
+        """Every guess is open once the game is over."""
+        return dict(move)
+
+    def review_decisions(self, config: JSON, moves: Sequence[tuple[int, JSON]]) -> list[Decision]:
+        return decisions(HunchSearch(self), self.new_state(config), [m for _, m in moves], [s for s, _ in moves])
+
+    def review_decision(self, decision: Decision, budget_ms: float | None, simulations: int | None,
+                        seed: int = 0) -> JSON:
+        return review_decision(HunchSearch(self), decision, budget_ms, simulations, seed)
 
     def hint(self, position: JSON, top: int = 3, budget_ms: float | None = None, seed: int = 0,
              simulations: int | None = None) -> JSON:

@@ -178,3 +178,32 @@ def _accepted(state: protocol.State, seat: int, move: dict[str, Any]) -> bool:
     except protocol.IllegalMove:
         return False
     return True
+
+
+@pytest.mark.parametrize("game_id", list(GAMES))
+def test_a_finished_log_is_cut_into_decisions_and_reviewed(game_id):
+    """``Game.review_decisions`` covers the whole log, each decision a run of one seat's moves starting where that
+    seat had a decision; ``review_decision`` answers a legal best option and a loss that is not negative; a finished
+    game's ``move_view`` shows a seat its own moves whole."""
+    game = _game(game_id)
+    players = min(game.entry.players.stop - 1, max(game.entry.players.start, 2))
+    config = _config(game, players, 77)
+    state, rng, log = game.new_state(config), random.Random(77), []
+    while not state.finished:
+        seat, move = _random_step(state, rng)
+        state.play(seat, move)
+        log.append((seat, move))
+    found = game.review_decisions(config, log)
+    assert [d.index for d in found] == sorted({d.index for d in found}) and found[0].index == 0
+    assert sum(len(d.moves) for d in found) == len(log)
+    for d in found:
+        assert [(d.seat, m) for m in d.moves] == log[d.index:d.index + len(d.moves)]
+    chosen = max(found, key=lambda d: d.choices)
+    row = game.review_decision(chosen, budget_ms=None, simulations=8, seed=3)
+    assert row["seat"] == chosen.seat and row["played_moves"] == chosen.moves and row["loss"] >= 0
+    replayed = game.replay(config, log[:chosen.index])
+    for move in row["best_moves"]:
+        assert _accepted(replayed, chosen.seat, move)
+        if replayed.finished or chosen.seat not in replayed.pending_seats():
+            break
+    assert all(game.move_view(m, s, s) == m for s, m in log)

@@ -169,14 +169,14 @@ def test_a_review_left_unfinished_is_taken_up_by_the_sweep_and_written_once(app,
     with app.app_context():
         review_slice.call_local(review.id)  # a late duplicate task changes nothing
     assert reviews.get(game_id, review.id) == finished
-    assert json.loads(json.dumps(Reviews.view(finished, None)))["status"] == "done"
+    assert json.loads(json.dumps(reviews.view(finished, "wild-tiled-west", None)))["status"] == "done"
 
 
 def test_a_review_whose_search_fails_says_so_and_is_not_taken_up_again(app, game, monkeypatch):
     def broken(*args, **kwargs):
         raise RuntimeError("no search today")
 
-    monkeypatch.setattr("service.reviews.store.review_decision", broken)
+    monkeypatch.setattr(type(app.extensions["wtw_reviews"].games["wild-tiled-west"]), "review_decision", broken)
     client = app.test_client()
     r = client.post(f"/games/{game[0]}/reviews", json={**QUICK, "search_seed": 404})
     assert r.status_code == 200 and r.get_json()["status"] == "failed", r.get_json()

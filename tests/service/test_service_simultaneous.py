@@ -189,3 +189,27 @@ def test_bot_seats_pending_beside_a_person_are_each_played_once(storage):
     assert play_bot_turns(games, game_id) == 3
     seats = [s for s, _ in storage.moves(game_id)]
     assert sorted(seats[4:]) == [1, 2, 3] and len(seats) == 7
+
+
+def test_a_finished_game_of_another_game_is_reviewed_through_its_game_object(storage):
+    from service.reviews.store import Reviews
+
+    games = Games(storage)
+    game_id, tokens = _new(games, players=2)
+    while not _state(games, game_id)["finished"]:
+        for seat, token in enumerate(tokens):
+            assert token is not None
+            if seat in _state(games, game_id, token)["pending_seats"]:
+                _bid(games, game_id, token, 0 if seat else 1)
+    reviews = Reviews(storage, games.rules)
+    review, new = reviews.request(games.head(game_id), 20, 8, 0)
+    assert new
+    while reviews.work(review.id, 60):
+        pass
+    done = reviews.get(game_id, review.id)
+    assert done.finished and done.failed is None and done.done == done.total == len(storage.moves(game_id))
+    view = reviews.view(done, GAME, 1)
+    assert {d["seat"] for d in view["decisions"]} == {0, 1} and set(view["seats"]) == {"0", "1"}
+    assert all(d["decision"] == "bid" and d["played_moves"][0]["type"] == "bid" for d in view["decisions"])
+    # seat 0 always bid 1 coin; the game over, its bids are open to seat 1 too (Sealed Bids' move_view)
+    assert all(d["played"] == "bid 1 coin" for d in view["decisions"] if d["seat"] == 0)

@@ -8,6 +8,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from solver.core.protocol import JSON, ConfigError, GameOver, IllegalMove
+from solver.core.review import Decision, decisions, review_decision
+from solver.core.search import GameSearch
 from tests.core.sealed_bids import ENTRY
 
 ROUNDS = 3
@@ -260,6 +262,17 @@ class SealedBids:
         if name == "greedy":
             return GreedyBidder()
         raise KeyError(f"no bot {name!r}")
+
+    def move_view(self, move: JSON, mover: int, viewer: int | None) -> JSON:
+        """Every bid is open once the game is over."""
+        return dict(move)
+
+    def review_decisions(self, config: JSON, moves: Sequence[tuple[int, JSON]]) -> list[Decision]:
+        return decisions(GameSearch(self), self.new_state(config), [m for _, m in moves], [s for s, _ in moves])
+
+    def review_decision(self, decision: Decision, budget_ms: float | None, simulations: int | None,
+                        seed: int = 0) -> JSON:
+        return review_decision(GameSearch(self), decision, budget_ms, simulations, seed)
 
     def hint(self, position: JSON, top: int = 3, budget_ms: float | None = None, seed: int = 0,
              simulations: int | None = None) -> JSON:
