@@ -15,23 +15,16 @@ import json
 from flask import Response, current_app
 
 from service.analysis.compute import check_decision
-from service.analysis.schemas import AnalysisHintSchema, HintSchema, PlacementsRequestSchema, PlanSchema
+from service.analysis.schemas import AnalysisHintSchema, PlacementsRequestSchema, PlanSchema
 from service.analysis.tasks import hint_task, plan_task, puzzle_plan_task
 from service.fairness import run_for_request
 from service.games.store import dumps
+from service.hints import HintSchema, capped
 from service.parsing import Blueprint
 from service.problems import problem_responses
 
 blp = Blueprint("analysis", __name__, url_prefix="/analysis",
                 description="Stateless hints and best plans for a position the client holds")
-
-
-def capped(asked: int | None, kind: str) -> int:
-    """The budget to use, in milliseconds: ``asked`` (``None``: the server's ``<kind>_DEFAULT_BUDGET_MS``)
-    lowered to ``<kind>_MAX_BUDGET_MS`` (``kind``: ``HINT``, ``PLACEMENTS`` or ``REVIEW``)."""
-    config = current_app.config
-    budget = config[f"{kind}_DEFAULT_BUDGET_MS"] if asked is None else asked
-    return max(1, min(int(budget), int(config[f"{kind}_MAX_BUDGET_MS"])))
 
 
 def json_answer(data: object) -> Response:

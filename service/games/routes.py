@@ -13,8 +13,6 @@ import secrets
 
 from flask import Response, current_app, request, url_for
 
-from service.analysis.routes import capped
-from service.analysis.schemas import HintQuerySchema, HintSchema
 from service.fairness import run_for_request
 from service.games.bots import bot_setting
 from service.games.events import EventStreams
@@ -45,6 +43,7 @@ from service.games.schemas import (
     UndoResultSchema,
 )
 from service.games.store import Games, dumps, dumps_page, fingerprint
+from service.hints import HintQuerySchema, HintSchema, capped
 from service.parsing import Blueprint
 from service.problems import Refused, problem_responses
 from service.storage import default_name
