@@ -13,10 +13,10 @@ from __future__ import annotations
 from marshmallow import INCLUDE, Schema, ValidationError, fields, validates_schema
 from marshmallow.validate import Length, OneOf, Range
 
-from service.catalog import app_catalog
 from service.games.schemas import OpenSchema
 from service.hints import budget_field, seed_field, simulations_field, top_field
 from service.parsing import StrictBoolean
+from service.wild_tiled_west.components import app_catalog
 
 #: a plan places at most this many tiles: every daily puzzle's hand (5-8 tiles); CP-SAT proves 6-tile plans of games
 #: in seconds at most and the published hard puzzles' 7- and 8-tile hands in under one (docs/solver.md)

@@ -4,7 +4,7 @@ For frontends that keep their own game: the body holds a seat's position as ``GE
 /games/{game_id}/position`` exports it, and the answer is computed from it alone.  No token: the
 position is the caller's own data.  Both are CPU-heavy: their budgets are capped by the server
 (``HINT_MAX_BUDGET_MS``, ``PLACEMENTS_MAX_BUDGET_MS``) and they are computed by the heavy-work queue's
-processes (``service.heavy``, ``service.analysis.tasks``) at the priority of their kind and client (``service.fairness``) while
+processes (``service.heavy``, ``service.wild_tiled_west.analysis.tasks``) at the priority of their kind and client (``service.fairness``) while
 the request waits up to the budget, the work ahead of it and ``TASK_WAIT_SECONDS``.
 """
 
@@ -14,14 +14,14 @@ import json
 
 from flask import Response, current_app
 
-from service.analysis.compute import check_decision
-from service.analysis.schemas import AnalysisHintSchema, PlacementsRequestSchema, PlanSchema
-from service.analysis.tasks import hint_task, plan_task, puzzle_plan_task
 from service.fairness import run_for_request
 from service.games.store import dumps
 from service.hints import HintSchema, capped
 from service.parsing import Blueprint
 from service.problems import problem_responses
+from service.wild_tiled_west.analysis.compute import check_decision
+from service.wild_tiled_west.analysis.schemas import AnalysisHintSchema, PlacementsRequestSchema, PlanSchema
+from service.wild_tiled_west.analysis.tasks import hint_task, plan_task, puzzle_plan_task
 
 blp = Blueprint("analysis", __name__, url_prefix="/analysis",
                 description="Stateless hints and best plans for a position the client holds")
