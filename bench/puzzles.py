@@ -26,7 +26,7 @@ from puzzles.position import puzzle_position
 from puzzles.verify import verify_solution
 from solver.games.wild_tiled_west.planning.cpsat.solve import solve_plan
 
-ANALYSIS_BUDGET_MS = 1000  #: service.app's PLACEMENTS_DEFAULT_BUDGET_MS
+ANALYSIS_BUDGET_MS = 1000  #: the service's PLACEMENTS_DEFAULT_BUDGET_MS (service.wild_tiled_west.SETTINGS)
 
 
 def main() -> None:

@@ -11,8 +11,8 @@ before the answer is 503: 30), ``SSE_MAX_SECONDS`` (300: an event stream's longe
 (0.25: how often a worker reads the versions of the games its streams follow, ``service.games.watch``), the rate limits
 of ``service.limits``, ``MAX_CONTENT_LENGTH`` (bytes of a request body; default 256 KiB, 413 above),
 ``BODY_TIMEOUT_SECONDS`` (10: the deadline of a whole request body, ``service.bodies``),
-the hint and plan budgets in milliseconds ``HINT_DEFAULT_BUDGET_MS`` (800), ``HINT_MAX_BUDGET_MS``
-(10000), ``PLACEMENTS_DEFAULT_BUDGET_MS`` (1000), ``PLACEMENTS_MAX_BUDGET_MS`` (2000), the move reviews' search per
+the hint budgets in milliseconds ``HINT_DEFAULT_BUDGET_MS`` (800) and ``HINT_MAX_BUDGET_MS``
+(10000), the move reviews' search per
 decision ``REVIEW_DEFAULT_BUDGET_MS`` (300) and ``REVIEW_MAX_BUDGET_MS`` (3000) and ``REVIEW_SLICE_SECONDS`` (2: a
 review task's share of the queue before it queues the rest, ``service.reviews``) and ``REVIEW_STALL_SECONDS`` (120: an
 unfinished review left unwritten this long is queued again), the heavy-work queue of
@@ -26,14 +26,19 @@ one client's requests on the queue at once), the bot seats of ``service.games.bo
 ``LEAVE_BOT``: "hint"), the daily puzzles (``PUZZLES_FIRST_DATE`` "2026-01-01",
 ``PUZZLES_DAYS_AHEAD`` 1, ``PUZZLES_AHEAD`` true: generated ahead by the queue, ``PUZZLES_WAIT_SECONDS`` 2, and the
 ``RATELIMIT_PUZZLE_GENERATION`` of ``service.limits``), ``CORS_ORIGINS`` (the origins whose pages may
-call the API: ``"*"`` by default, or a list) and ``CATALOG_DIR`` (the data files: ``service.catalog``).
+call the API: ``"*"`` by default, or a list), and each game's own settings, read by its extras (``service.extras``;
+Wild Tiled West's, ``service.wild_tiled_west``: ``CATALOG_DIR``, a corrected copy of its data files, and the plan
+budgets of its analysis ``PLACEMENTS_DEFAULT_BUDGET_MS``, 1000, and ``PLACEMENTS_MAX_BUDGET_MS``, 2000).
+
+The app imports no game: it builds the house from the registry (``service.games.store.house_games``: every registered
+game's object, with the components its extras read from the settings) and registers every game's extras
+(``service.extras.house_extras``: the resources only that game has) beside the generic resources.
 """
 
 from __future__ import annotations
 
 import datetime
 import http
-from pathlib import Path
 from typing import Any, cast
 
 from flask import Flask, current_app, send_from_directory
@@ -45,14 +50,13 @@ from sqlalchemy.exc import InterfaceError, OperationalError
 from sqlalchemy.exc import TimeoutError as PoolTimeoutError
 from swagger_ui_bundle import swagger_ui_path
 
-from service.analysis.routes import blp as analysis_blp
 from service.bodies import DEFAULT_TIMEOUT_SECONDS, init_bodies
-from service.catalog.routes import blp as catalog_blp
+from service.extras import house_extras
 from service.fairness import HeavyWork, init_fairness
 from service.games.bots import DEFAULT_BOT_MAX_BUDGET_MS, after_change
 from service.games.events import EventStreams
 from service.games.routes import blp as games_blp
-from service.games.store import Games
+from service.games.store import Games, house_games
 from service.games.watch import GameWatcher
 from service.health import blp as health_blp
 from service.heavy import DEFAULT_WAIT_SECONDS, huey
@@ -63,10 +67,9 @@ from service.puzzles.routes import puzzles_command
 from service.puzzles.store import PuzzleStore
 from service.reviews.routes import blp as reviews_blp
 from service.reviews.store import REVIEW_STALL_SECONDS, Reviews
-from service.storage import BUSY_TIMEOUT_S, GameHead, Storage, database_url
+from service.storage import BUSY_TIMEOUT_S, DEFAULT_GAME, GameHead, Storage, database_url
 from service.web import ENDPOINTS as WEB_ENDPOINTS
 from service.web import blp as web_blp
-from solver.games.wild_tiled_west.components.catalog import load_catalog, load_catalog_from
 
 API_TITLE = "Wild Tiled West engine"
 SWAGGER_UI_ROUTE = "/docs/swagger-ui"  #: where /docs loads swagger-ui's files from (the swagger-ui-bundle package)
@@ -111,12 +114,14 @@ def _markdown(node: Any) -> Any:
 def create_app(config: dict[str, Any] | None = None) -> Flask:
     """Build the app.  ``config`` overrides Flask settings (tests pass ``{"TESTING": True}``).
 
-    The catalog is loaded and validated at start-up from the ``CATALOG_DIR`` setting (default ``$WTW_CATALOG``, else
-    the packaged data: a player's corrected copy of the data files), so a broken data file stops the service
-    from starting (``solver.games.wild_tiled_west.components.catalog.CatalogError``, naming each problem's file, entry and constraint)
-    instead of failing on a request; the games, hints, analysis, puzzles and catalog resources all use it.  The
-    database tables are created when missing.
+    Every registered game's extras are found (``service.extras.house_extras``): their settings' defaults are applied
+    below the environment's and ``config``'s, each game's components are read from the settings and its game object
+    made with them (``house_games``), and each game's start runs, all before the first request: a game's broken data
+    stops the service from starting instead of failing on a request (Wild Tiled West: ``CATALOG_DIR``, default
+    ``$WTW_CATALOG``, else the packaged data; ``solver.games.wild_tiled_west.components.catalog.CatalogError``, naming
+    each problem's file, entry and constraint).  The database tables are created when missing.
     """
+    extras = house_extras()
     app = Flask(__name__)
     app.config.update(
         API_TITLE=API_TITLE,
@@ -134,8 +139,6 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         BODY_TIMEOUT_SECONDS=DEFAULT_TIMEOUT_SECONDS,
         HINT_DEFAULT_BUDGET_MS=800,
         HINT_MAX_BUDGET_MS=10_000,
-        PLACEMENTS_DEFAULT_BUDGET_MS=1000,
-        PLACEMENTS_MAX_BUDGET_MS=2000,
         REVIEW_DEFAULT_BUDGET_MS=300,
         REVIEW_MAX_BUDGET_MS=3000,
         REVIEW_SLICE_SECONDS=2,
@@ -154,17 +157,20 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         RATELIMIT_REVIEWS=REVIEWS_LIMIT,
         DATABASE_LOCK_TIMEOUT=BUSY_TIMEOUT_S,
     )
+    for game_extras in extras.values():
+        app.config.update(game_extras.settings)
     app.config.from_prefixed_env()
     if config:
         app.config.update(config)
-    folder = app.config.get("CATALOG_DIR")
-    catalog = load_catalog_from(Path(folder)) if folder else load_catalog()
+    components = {game_id: game_extras.components(app.config) for game_id, game_extras in extras.items()}
+    rules = house_games(components)
+    for game_id, game_extras in extras.items():
+        game_extras.start(app, rules[game_id])
     json_provider = cast(DefaultJSONProvider, app.json)
     json_provider.sort_keys = False
     json_provider.ensure_ascii = False
     storage = Storage(database_url(app.config, app.instance_path), float(app.config["DATABASE_LOCK_TIMEOUT"]))
     storage.create_tables()
-    app.extensions["wtw_catalog"] = catalog
     if app.config["TASK_QUEUE"] == "immediate":  # tasks run in the request's process (tests, tools)
         huey.immediate = True
     watcher = GameWatcher(storage, float(app.config["SSE_POLL_SECONDS"]))
@@ -174,25 +180,27 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
         watcher.changed(head)
         after_change(head, pending)
 
-    games = Games(storage, catalog, on_change=on_change)
+    games = Games(storage, rules, on_change=on_change)
     app.extensions["wtw_games"] = games
     app.extensions["wtw_streams"] = EventStreams(games, watcher, float(app.config["SSE_MAX_SECONDS"]))
     app.extensions["wtw_reviews"] = Reviews(storage, games.rules)
     app.extensions["wtw_heavy_work"] = HeavyWork(storage)
     init_fairness(app)
     app.extensions["wtw_puzzles"] = PuzzleStore(storage, _date(app.config["PUZZLES_FIRST_DATE"]),
-                                                int(app.config["PUZZLES_DAYS_AHEAD"]), catalog=catalog if folder else None)
+                                                int(app.config["PUZZLES_DAYS_AHEAD"]),
+                                                catalog=components.get(DEFAULT_GAME))
     api = ProblemApi(app, spec_kwargs={"info": {"description": "JSON API of the Wild Tiled West engine: see docs/api.md"},
                                        "extra_plugins": [FrontLineResponses()]})
     api.spec.components.security_scheme("seatToken", {
         "type": "http", "scheme": "bearer",
         "description": "a seat's secret token from POST /games: Authorization: Bearer <token>"})
     api.register_blueprint(health_blp)
-    api.register_blueprint(catalog_blp)
     api.register_blueprint(games_blp)
     api.register_blueprint(reviews_blp)
-    api.register_blueprint(analysis_blp)
     api.register_blueprint(puzzles_blp)
+    for game_extras in extras.values():  # each game's own resources, after the generic ones
+        for blueprint in game_extras.blueprints:
+            api.register_blueprint(blueprint)
     register_problem_handlers(app)
     app.register_blueprint(web_blp)  # the web client at / (not part of the API: no OpenAPI entry)
     app.add_url_rule(SWAGGER_UI_ROUTE + "/<path:filename>", "swagger_ui_files",
@@ -217,8 +225,8 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
                        headers={"Retry-After": "1"})
 
     init_limits(app, {"RATELIMIT_CREATE_GAMES": ("games.create_game",),
-                      "RATELIMIT_ANALYSIS": ("games.get_hint", "analysis.post_hint", "analysis.post_placements",
-                                             "reviews.post_review")},
+                      "RATELIMIT_ANALYSIS": ("games.get_hint", "reviews.post_review",
+                                             *(e for g in extras.values() for e in g.analysis_endpoints))},
                 exempt_endpoints=("health.health", *WEB_ENDPOINTS))
     init_bodies(app)  # after the rate limits: a refused client's body is not read
     app.cli.add_command(puzzles_command)

@@ -4,7 +4,9 @@ A seat acts with ``Authorization: Bearer <seat token>`` (the tokens are answered
 the seats its creator takes, by ``POST /games/{id}/seats/{seat}/claim`` for a seat left open, which ``GET
 /games?status=open`` lists); without a token a request sees what a spectator sees.  Answers carrying a state have an
 ``ETag`` (the game version, for ``If-Match``/``If-None-Match``) and ``Vary: Authorization``.
-Every refusal is ``application/problem+json`` with a ``rule`` code.
+Every refusal is ``application/problem+json`` with a ``rule`` code.  Every resource here serves any registered game
+through its game object; what only one game has lives in that game's extras (``service.extras``: Wild Tiled West's
+settlement boards, ``GET /games/{game_id}/players/{seat}/board``, are ``service.wild_tiled_west.boards``).
 """
 
 from __future__ import annotations
@@ -13,15 +15,12 @@ import secrets
 
 from flask import Response, current_app, request, url_for
 
-from service.analysis.routes import capped
-from service.analysis.schemas import HintQuerySchema, HintSchema
 from service.fairness import run_for_request
 from service.games.bots import bot_setting
 from service.games.events import EventStreams
 from service.games.hints import game_hint_task
 from service.games.schemas import (
     DESCRIPTIVE_MOVE_FIELDS,
-    BoardDataSchema,
     ClaimSchema,
     EventsPageSchema,
     EventsQuerySchema,
@@ -45,11 +44,10 @@ from service.games.schemas import (
     UndoResultSchema,
 )
 from service.games.store import Games, dumps, dumps_page, fingerprint
+from service.hints import HintQuerySchema, HintSchema, capped
 from service.parsing import Blueprint
 from service.problems import Refused, problem_responses
 from service.storage import default_name
-from solver.games.wild_tiled_west.render.board_data import board_data
-from solver.games.wild_tiled_west.render.svg import settlement_svg
 
 blp = Blueprint("games", __name__, url_prefix="/games", description="Full games: create, view, move, undo, events")
 
@@ -360,33 +358,4 @@ def get_hint(args, game_id: str):
     answer = {"version": version, "moves_played": answer.pop("version"), **answer}
     response = _answer(dumps(answer), 200, version)
     response.headers["Cache-Control"] = "no-store"
-    return response
-
-
-@blp.route("/<game_id>/players/<int:seat>/board", methods=["GET"])
-@blp.response(200, BoardDataSchema, headers=ETAG_HEADER)
-@problems(404, 429)
-def get_board(game_id: str, seat: int):
-    """``seat``'s settlement board as data a frontend draws directly: each square's printed space, the tile (type,
-    copy, building) and tile square covering it and its token; the placed tiles with their placements and
-    squares; the towns with their sign points and whether complete; the tokens by kind (all open information:
-    no token needed).  Coordinates are `[row, col]`, 0-based, row 0 at the top."""
-    g = games()
-    head = g.head(game_id)
-    version, settlement = g.settlement(head, seat)
-    return _answer(dumps({"version": version, "seat": seat, **board_data(settlement)}), 200, version)
-
-
-@blp.route("/<game_id>/players/<int:seat>/board.svg", methods=["GET"])
-@blp.response(200, content_type="image/svg+xml", description="An SVG picture of the settlement board")
-@problems(404, 429)
-def get_board_svg(game_id: str, seat: int):
-    """A picture of ``seat``'s settlement board as it is now: printed spaces, placed tiles, hill
-    bandits, cowpokes and tombstones (all open information: no token needed)."""
-    g = games()
-    head = g.head(game_id)
-    version, settlement = g.settlement(head, seat)
-    svg = settlement_svg(settlement, f"Seat {seat}: {settlement.side.id} (game {head.id}, version {version})")
-    response = Response(svg, mimetype="image/svg+xml")
-    response.headers["ETag"] = f'"{version}"'
     return response

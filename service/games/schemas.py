@@ -14,7 +14,6 @@ from flask import current_app
 from marshmallow import EXCLUDE, INCLUDE, Schema, ValidationError, fields, validates, validates_schema
 from marshmallow.validate import Length, OneOf, Range, Regexp, Validator
 
-from service.catalog import app_catalog
 from service.games.history import POINT_PATTERN, EventPoint
 from service.games.names import MAX_MARKS, MarkRuns, NotABotsName, VisibleName, nfc
 from service.games.store import house_bot_names, registry_ids
@@ -114,7 +113,8 @@ class SeatConfigSchema(Schema):
 
     @validates("board")
     def _known_board(self, value: str | None, **_: object) -> None:
-        if value is not None and value not in {b.id for b in app_catalog().boards}:
+        boards = current_app.extensions["wtw_games"].game_object(DEFAULT_GAME).catalog.boards  # the app's catalog
+        if value is not None and value not in {b.id for b in boards}:
             raise ValidationError(f"no settlement board {value!r}: GET /catalog/boards lists them")
     side = fields.String(load_default="normal", validate=OneOf(SIDE_CHOICES))
     open = StrictBoolean(load_default=False, metadata={
@@ -540,25 +540,6 @@ class PositionSchema(OpenSchema):
     seat = fields.Integer(required=True)
     agenda = fields.List(fields.Dict(), required=True)
     pending = fields.Nested(PendingSchema, required=True, allow_none=True)
-
-
-class BoardDataSchema(Schema):
-    """A settlement board as data (``solver.games.wild_tiled_west.render.board_data.board_data``): ``squares[row][col]`` = ``{printed:
-    {char, kind, coverable, suit, number, town}, tile: index into tiles or null, content: the covering tile square
-    {char, terrain, icon, suit, named_building} or null, token: cowpoke | tombstone | hill_bandit | null}``;
-    ``tiles`` in placement order ``{tile, type, copy, building, orientation, row, col, squares}``; ``towns``
-    ``{letter, name, points, squares, complete}``; ``tokens`` ``{cowpokes, tombstones, hill_bandits}``."""
-
-    version = fields.Integer(required=True)
-    seat = fields.Integer(required=True)
-    side = fields.String(required=True, metadata={"description": "board side id, <board>/<normal|wild>"})
-    rule = fields.String(allow_none=True, metadata={"description": "the wild side's rule, null on a normal side"})
-    height = fields.Integer(required=True)
-    width = fields.Integer(required=True)
-    squares = fields.List(fields.List(fields.Dict()), required=True)
-    tiles = fields.List(fields.Dict(), required=True)
-    towns = fields.List(fields.Dict(), required=True)
-    tokens = fields.Dict(keys=fields.String(), values=fields.List(fields.List(fields.Integer())), required=True)
 
 
 class HouseGameSchema(Schema):

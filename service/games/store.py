@@ -30,7 +30,7 @@ import json
 import logging
 import secrets
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from functools import cache, partial
@@ -46,7 +46,6 @@ from service.storage import DEFAULT_GAME, GameHead, MoveMark, Storage, default_n
 from service.tokens import bearer_token, digest, new_token, seat_of
 from solver.core import protocol, registry
 from solver.core.protocol import ConfigError, IllegalMove, State
-from solver.games.wild_tiled_west.components.values import Catalog
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -151,12 +150,19 @@ def house_bot_names() -> tuple[str, ...]:
     return tuple(names)
 
 
-def house_games(catalog: Catalog | None = None) -> dict[str, protocol.Game]:
-    """Every registered game's game object by id (``solver.core.protocol.load``); Wild Tiled West's reads ``catalog``
-    when one is given (the app's ``CATALOG_DIR``)."""
+def house_games(components: Mapping[str, Any] | None = None) -> dict[str, protocol.Game]:
+    """Every registered game's game object by id (``solver.core.protocol.load``), in the order the games were
+    registered; a game with components in ``components`` (game id -> what its ``Game.with_components`` takes: a
+    corrected copy of its data, read by its extras from the app's settings, ``service.extras.GameExtras.components``)
+    plays with them, every other (or one whose value is ``None``) with its own data.  Raises ``KeyError`` for an id of
+    ``components`` that no registered game has, and whatever the game's ``with_components`` raises (``TypeError``
+    for components of the wrong kind)."""
     found = {entry.id: protocol.load(entry.id) for entry in registry.entries()}
-    if catalog is not None:
-        found[DEFAULT_GAME] = found[DEFAULT_GAME].with_components(catalog)
+    for game_id, data in (components or {}).items():
+        if game_id not in found:
+            raise KeyError(f"components for {game_id!r}, which is not a registered game ({', '.join(found)})")
+        if data is not None:
+            found[game_id] = found[game_id].with_components(data)
     return found
 
 
@@ -217,16 +223,16 @@ OnChange = Callable[[GameHead, tuple[int, ...]], None]
 
 
 class Games:
-    """The stored games of one worker process: ``storage`` (the database), Wild Tiled West's catalog (``None``: its
-    own data) and ``on_change`` (``OnChange``, called after each committed change; ``None``: nothing to tell).  Every
-    game is reached through its game object (``rules``: ``house_games``)."""
+    """The stored games of one worker process: ``storage`` (the database), ``rules`` (every game played, its game
+    object by id, with its components: ``house_games(components)``; ``None``: ``house_games()``, every registered game
+    with its own data) and ``on_change`` (``OnChange``, called after each committed change; ``None``: nothing to tell).
+    Every game is reached through its game object (``game_object``)."""
 
-    def __init__(self, storage: Storage, catalog: Catalog | None = None, games_cached: int = 64, views_cached: int = 512,
-                 logs_cached: int = 128, on_change: OnChange | None = None):
+    def __init__(self, storage: Storage, rules: Mapping[str, protocol.Game] | None = None, games_cached: int = 64,
+                 views_cached: int = 512, logs_cached: int = 128, on_change: OnChange | None = None):
         self.storage = storage
         self.on_change = on_change
-        self.rules = house_games(catalog)
-        self.catalog: Catalog = self.rules[DEFAULT_GAME].catalog  # type: ignore[attr-defined]  # Wild Tiled West's own
+        self.rules: dict[str, protocol.Game] = dict(rules) if rules is not None else house_games()
         self._games: LRUCache[_Cached] = LRUCache(games_cached)
         self._views: LRUCache[bytes] = LRUCache(views_cached)
         self._logs: LRUCache[GameLog] = LRUCache(logs_cached)

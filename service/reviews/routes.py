@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from flask import Response, current_app, request, url_for
 
-from service.analysis.routes import capped
 from service.games.store import Games, dumps
+from service.hints import capped
 from service.limits import limit_started_work
 from service.parsing import Blueprint
 from service.problems import problem_responses

@@ -5,8 +5,8 @@ from __future__ import annotations
 from marshmallow import Schema, fields
 from marshmallow.validate import OneOf, Range
 
-from service.analysis.schemas import MAX_ASKED_BUDGET_MS, seed_field, simulations_field
 from service.games.schemas import OpenSchema
+from service.hints import MAX_ASKED_BUDGET_MS, seed_field, simulations_field
 
 
 class ReviewRequestSchema(Schema):

@@ -11,8 +11,9 @@ import hashlib
 from flask import Response, request
 from flask_smorest import abort
 
-from service.catalog import app_catalog
-from service.catalog.schemas import (
+from service.parsing import Blueprint
+from service.problems import Refused, problem_responses
+from service.wild_tiled_west.catalog.schemas import (
     TILE_LEGEND_JSON,
     BoardListSchema,
     BoardSchema,
@@ -20,8 +21,7 @@ from service.catalog.schemas import (
     TilePictureQuerySchema,
     TilesCatalogSchema,
 )
-from service.parsing import Blueprint
-from service.problems import Refused, problem_responses
+from service.wild_tiled_west.components import app_catalog
 from solver.games.wild_tiled_west.render.svg import tile_svg
 
 blp = Blueprint("catalog", __name__, url_prefix="/catalog", description="The game's components, read-only")

@@ -1,5 +1,6 @@
-"""Marshmallow schemas of the hint and analysis resources: ``GET /games/{id}/hint``, ``POST
-/analysis/hint`` and ``POST /analysis/placements`` (docs/api.md, "Hints and analysis").
+"""Marshmallow schemas of the analysis resources: ``POST /analysis/hint`` and ``POST /analysis/placements``
+(docs/api.md, "Hints and analysis"); the hint's budget, simulation and seed fields and its answer, ``HintSchema``,
+are every game's (``service.hints``).
 
 A posted position is checked here for its top-level shape only (the members every ``Game.position``
 has, with their types); its content is the engine's to judge (``solver.games.wild_tiled_west.ai.determinize.sample_game``), and a
@@ -12,29 +13,14 @@ from __future__ import annotations
 from marshmallow import INCLUDE, Schema, ValidationError, fields, validates_schema
 from marshmallow.validate import Length, OneOf, Range
 
-from service.catalog import app_catalog
-from service.games.schemas import MoveSchema, OpenSchema, PendingSchema
+from service.games.schemas import OpenSchema
+from service.hints import budget_field, seed_field, simulations_field, top_field
 from service.parsing import StrictBoolean
+from service.wild_tiled_west.components import app_catalog
 
-MAX_TOP = 10  #: a hint ranks at most this many options
 #: a plan places at most this many tiles: every daily puzzle's hand (5-8 tiles); CP-SAT proves 6-tile plans of games
 #: in seconds at most and the published hard puzzles' 7- and 8-tile hands in under one (docs/solver.md)
 MAX_PLAN_TILES = 8
-#: budgets asked above this are refused (422) rather than lowered: such a number is a client's mistake
-MAX_ASKED_BUDGET_MS = 3_600_000
-MAX_SIMULATIONS = 100_000  #: a search cut by count asks at most this many simulations
-MAX_SEED = 2**31 - 1  #: seeds of the determinizations: 0 to this
-
-
-def _budget(description: str, strict: bool = True) -> fields.Integer:
-    """A budget in milliseconds (``strict``: a JSON number; else a query string's digits)."""
-    return fields.Integer(load_default=None, allow_none=True, strict=strict, validate=Range(1, MAX_ASKED_BUDGET_MS),
-                          metadata={"description": description})
-
-
-def _top() -> fields.Integer:
-    return fields.Integer(load_default=3, validate=Range(1, MAX_TOP),
-                          metadata={"description": f"how many options to rank, best first (1-{MAX_TOP})"})
 
 
 def _distinct(items: list[str]) -> None:
@@ -51,33 +37,6 @@ def _known_tile(tile_id: str) -> None:
         app_catalog().tile(tile_id)
     except KeyError:
         raise ValidationError(f"no tile {tile_id!r}: GET /catalog/tiles lists the types and their copies' ids") from None
-
-
-def simulations_field(strict: bool = True) -> fields.Integer:
-    """A search's simulation count (``strict``: a JSON number; else a query string's digits)."""
-    return fields.Integer(load_default=None, allow_none=True, strict=strict, validate=Range(1, MAX_SIMULATIONS),
-                          metadata={"description": "stop the search after this many simulations (or at the budget, "
-                                                   "whichever comes first): the same count and seed give the same "
-                                                   "answer"})
-
-
-def seed_field(strict: bool = True) -> fields.Integer:
-    """The seed of a search's determinizations."""
-    return fields.Integer(load_default=0, strict=strict, validate=Range(0, MAX_SEED),
-                          metadata={"description": "seed of the sampled hidden cards and future dice (default 0)"})
-
-
-class HintQuerySchema(Schema):
-    """``top``: options to rank (default 3); ``budget_ms``: the search's time budget in milliseconds
-    (default ``HINT_DEFAULT_BUDGET_MS``, 800; lowered to the server's ``HINT_MAX_BUDGET_MS``, 10000);
-    ``simulations``: stop at this many simulations instead (within the budget); ``search_seed``: the
-    determinizations' (not the game's seed, which no answer shows)."""
-
-    top = _top()
-    budget_ms = _budget("search time in milliseconds (default 800; capped by the server, 10000 by default)",
-                        strict=False)
-    simulations = simulations_field(strict=False)
-    search_seed = seed_field(strict=False)
 
 
 class PositionInputSchema(Schema):
@@ -101,8 +60,8 @@ class AnalysisHintSchema(Schema):
     ``budget_ms``, ``simulations`` and ``search_seed`` as for ``GET /games/{game_id}/hint``."""
 
     position = fields.Nested(PositionInputSchema, required=True)
-    top = _top()
-    budget_ms = _budget("search time in milliseconds (default 800; capped by the server)")
+    top = top_field()
+    budget_ms = budget_field("search time in milliseconds (default 800; capped by the server)")
     simulations = simulations_field()
     search_seed = seed_field()
 
@@ -130,7 +89,7 @@ class PlacementsRequestSchema(Schema):
     tiles = fields.List(fields.String(validate=[Length(max=64), _known_tile]), load_default=None,
                         validate=[Length(1, MAX_PLAN_TILES), _distinct], metadata={"example": ["t12#1", "t40#2"]})
     required = StrictBoolean(load_default=False)
-    budget_ms = _budget("solver time in milliseconds (default 1000; capped by the server)")
+    budget_ms = budget_field("solver time in milliseconds (default 1000; capped by the server)")
 
     @validates_schema
     def _one_subject(self, data: dict, **_: object) -> None:
@@ -141,60 +100,6 @@ class PlacementsRequestSchema(Schema):
 
 
 # --- answers ------------------------------------------------------------------------------------------
-
-
-class SearchFiguresSchema(Schema):
-    """What the search found for one option: ``gain`` (its mean return: the change of the seat's position value over
-    the search's horizon, points) and its ``stderr``; ``loss`` (how far its return falls short of the best option's,
-    on the same sampled worlds, clipped at 0) and ``loss_stderr``; ``visits`` (simulations of it), ``share`` (of all
-    simulations) and ``prior`` (its rank by one-step gain, 0 first).  A figure the search could not estimate (too
-    few visits) is null."""
-
-    gain = fields.Float(required=True, allow_none=True)
-    stderr = fields.Float(required=True, allow_none=True)
-    loss = fields.Float(required=True, allow_none=True)
-    loss_stderr = fields.Float(required=True, allow_none=True)
-    visits = fields.Integer(required=True)
-    share = fields.Float(required=True)
-    prior = fields.Integer(required=True)
-
-
-class HintOptionSchema(OpenSchema):
-    """One ranked option: its ``moves`` (post them to ``/moves`` in order), ``gain`` (the one-step estimate of its
-    final-score change, points) by ``terms``, a readable ``label``, ``complete`` (false when the budget ran out
-    before the option was played through: then ``moves`` holds its first move only) and ``search``, the search's
-    figures for it (``SearchFiguresSchema``)."""
-
-    moves = fields.List(fields.Nested(MoveSchema), required=True)
-    gain = fields.Float(required=True)
-    terms = fields.Dict(keys=fields.String(), values=fields.Float(), required=True)
-    label = fields.String(required=True)
-    complete = fields.Boolean(required=True)
-    search = fields.Nested(SearchFiguresSchema, required=True)
-
-
-class HintSchema(OpenSchema):
-    """The best options of the pending decision for ``seat``, computed from that seat's position only by the
-    information-set search: ``options`` best first (the most simulated), each with the search's figures.
-
-    ``version``: the state version it was computed for (``GET /games/{id}/hint``: the game version, also
-    the ``ETag``; ``POST /analysis/hint``: the posted position's); ``moves_played`` (game hints): the
-    moves in the log; ``partial``: the budget cut the search short (options not played through, or fewer
-    simulations than asked); ``budget_ms``: the budget used (after the server's cap); ``simulations``: how many
-    the search ran, on ``workers`` processes, its determinizations seeded by ``search_seed``; ``wall_ms``: the time
-    taken."""
-
-    version = fields.Integer(required=True)
-    moves_played = fields.Integer()
-    seat = fields.Integer(required=True)
-    decision = fields.Nested(PendingSchema, required=True)
-    options = fields.List(fields.Nested(HintOptionSchema), required=True)
-    partial = fields.Boolean(required=True)  # type: ignore[assignment]  # the answer's member, not Schema.partial
-    budget_ms = fields.Float(required=True)
-    simulations = fields.Integer(required=True)
-    workers = fields.Integer(required=True)
-    search_seed = fields.Integer(required=True)
-    wall_ms = fields.Float(required=True)
 
 
 class PlannedPlacementSchema(Schema):

@@ -1,6 +1,6 @@
 """Hints and best plans for the HTTP API, from one seat's position only (``Game.position(seat)`` data).
 
-``seat_hint`` answers ``GET /games/{id}/hint`` and ``POST /analysis/hint`` with the information-set search
+``seat_hint`` answers ``POST /analysis/hint`` with the information-set search
 (``solver.games.wild_tiled_west.ai.search.search_hint``: anytime, its best options with their uncertainty);
 ``best_plan`` answers ``POST /analysis/placements`` with the CP-SAT planner (``solver.games.wild_tiled_west.planning.cpsat.solve.
 solve_plan``).  Both read nothing but the position given: the hidden cards and future chance are sampled

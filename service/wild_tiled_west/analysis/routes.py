@@ -4,7 +4,7 @@ For frontends that keep their own game: the body holds a seat's position as ``GE
 /games/{game_id}/position`` exports it, and the answer is computed from it alone.  No token: the
 position is the caller's own data.  Both are CPU-heavy: their budgets are capped by the server
 (``HINT_MAX_BUDGET_MS``, ``PLACEMENTS_MAX_BUDGET_MS``) and they are computed by the heavy-work queue's
-processes (``service.heavy``, ``service.analysis.tasks``) at the priority of their kind and client (``service.fairness``) while
+processes (``service.heavy``, ``service.wild_tiled_west.analysis.tasks``) at the priority of their kind and client (``service.fairness``) while
 the request waits up to the budget, the work ahead of it and ``TASK_WAIT_SECONDS``.
 """
 
@@ -14,24 +14,17 @@ import json
 
 from flask import Response, current_app
 
-from service.analysis.compute import check_decision
-from service.analysis.schemas import AnalysisHintSchema, HintSchema, PlacementsRequestSchema, PlanSchema
-from service.analysis.tasks import hint_task, plan_task, puzzle_plan_task
 from service.fairness import run_for_request
 from service.games.store import dumps
+from service.hints import HintSchema, capped
 from service.parsing import Blueprint
 from service.problems import problem_responses
+from service.wild_tiled_west.analysis.compute import check_decision
+from service.wild_tiled_west.analysis.schemas import AnalysisHintSchema, PlacementsRequestSchema, PlanSchema
+from service.wild_tiled_west.analysis.tasks import hint_task, plan_task, puzzle_plan_task
 
 blp = Blueprint("analysis", __name__, url_prefix="/analysis",
                 description="Stateless hints and best plans for a position the client holds")
-
-
-def capped(asked: int | None, kind: str) -> int:
-    """The budget to use, in milliseconds: ``asked`` (``None``: the server's ``<kind>_DEFAULT_BUDGET_MS``)
-    lowered to ``<kind>_MAX_BUDGET_MS`` (``kind``: ``HINT``, ``PLACEMENTS`` or ``REVIEW``)."""
-    config = current_app.config
-    budget = config[f"{kind}_DEFAULT_BUDGET_MS"] if asked is None else asked
-    return max(1, min(int(budget), int(config[f"{kind}_MAX_BUDGET_MS"])))
 
 
 def json_answer(data: object) -> Response:

@@ -6,14 +6,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from service.analysis.compute import best_plan, puzzle_plan, seat_hint
 from service.fairness import TIERS
 from service.heavy import huey, refusals, task_app
+from service.wild_tiled_west.analysis.compute import best_plan, puzzle_plan, seat_hint
+from service.wild_tiled_west.components import catalog_of
 from solver.games.wild_tiled_west.components.values import Catalog
 
 
 def _catalog() -> Catalog:
-    return task_app().extensions["wtw_games"].catalog
+    """The catalog of the app the task works for (its Wild Tiled West game object's)."""
+    return catalog_of(task_app())
 
 
 @huey.task(priority=TIERS["ANALYSIS"])

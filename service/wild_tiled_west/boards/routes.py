@@ -1,0 +1,68 @@
+"""A seat's settlement board in a Wild Tiled West game: ``GET /games/{game_id}/players/{seat}/board`` (data) and
+``GET /games/{game_id}/players/{seat}/board.svg`` (a picture), open information (no token).  Their ``ETag`` is the game
+version.  404 ``unknown_game``, ``unknown_seat``, or ``no_boards`` for a stored game of another game of the house.
+"""
+
+from __future__ import annotations
+
+from flask import Response
+
+from service.games.routes import ETAG_HEADER, games
+from service.games.store import dumps
+from service.parsing import Blueprint
+from service.problems import Refused, problem_responses
+from service.storage import GameHead
+from service.wild_tiled_west.boards.schemas import BoardDataSchema
+from service.wild_tiled_west.components import GAME_ID
+from solver.games.wild_tiled_west.render.board_data import board_data
+from solver.games.wild_tiled_west.render.svg import settlement_svg
+
+#: Its operations are documented with the games resource (OpenAPI tag ``games``), where they always were.
+blp = Blueprint("boards", __name__, url_prefix="/games",
+                description="Wild Tiled West: a seat's settlement board, as data and as a picture")
+TAGS = ["games"]
+
+
+def _wild_tiled_west(game_id: str) -> GameHead:
+    """The head of the stored game ``game_id``: 404 ``unknown_game`` when there is none, 404 ``no_boards`` when it is
+    a game of another game (only Wild Tiled West's seats have settlement boards)."""
+    head = games().head(game_id)
+    if head.game != GAME_ID:
+        raise Refused(404, f"game {game_id} is a game of {head.game}: only {GAME_ID} games have settlement boards",
+                      rule="no_boards")
+    return head
+
+
+@blp.route("/<game_id>/players/<int:seat>/board", methods=["GET"], tags=TAGS)
+@blp.response(200, BoardDataSchema, headers=ETAG_HEADER)
+@problem_responses(blp, 404, 429)
+def get_board(game_id: str, seat: int):
+    """``seat``'s settlement board as data a frontend draws directly: each square's printed space, the tile (type,
+    copy, building) and tile square covering it and its token; the placed tiles with their placements and
+    squares; the towns with their sign points and whether complete; the tokens by kind (all open information:
+    no token needed).  Coordinates are `[row, col]`, 0-based, row 0 at the top.
+
+    404 ``unknown_game``, ``unknown_seat``, or ``no_boards`` for a game of another game than Wild Tiled West."""
+    version, settlement = games().settlement(_wild_tiled_west(game_id), seat)
+    response = Response(dumps({"version": version, "seat": seat, **board_data(settlement)}), status=200,
+                        mimetype="application/json")
+    response.headers["ETag"] = f'"{version}"'
+    response.headers["Vary"] = "Authorization"
+    response.headers["Cache-Control"] = "private, no-cache"
+    return response
+
+
+@blp.route("/<game_id>/players/<int:seat>/board.svg", methods=["GET"], tags=TAGS)
+@blp.response(200, content_type="image/svg+xml", description="An SVG picture of the settlement board")
+@problem_responses(blp, 404, 429)
+def get_board_svg(game_id: str, seat: int):
+    """A picture of ``seat``'s settlement board as it is now: printed spaces, placed tiles, hill
+    bandits, cowpokes and tombstones (all open information: no token needed).
+
+    404 ``unknown_game``, ``unknown_seat``, or ``no_boards`` for a game of another game than Wild Tiled West."""
+    head = _wild_tiled_west(game_id)
+    version, settlement = games().settlement(head, seat)
+    svg = settlement_svg(settlement, f"Seat {seat}: {settlement.side.id} (game {head.id}, version {version})")
+    response = Response(svg, mimetype="image/svg+xml")
+    response.headers["ETag"] = f'"{version}"'
+    return response
