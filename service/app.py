@@ -55,6 +55,7 @@ from service.extras import house_extras
 from service.fairness import HeavyWork, init_fairness
 from service.games.bots import DEFAULT_BOT_MAX_BUDGET_MS, after_change
 from service.games.events import EventStreams
+from service.games.game_bodies import register_bodies
 from service.games.routes import blp as games_blp
 from service.games.store import Games, house_games
 from service.games.watch import GameWatcher
@@ -194,6 +195,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     api.spec.components.security_scheme("seatToken", {
         "type": "http", "scheme": "bearer",
         "description": "a seat's secret token from POST /games: Authorization: Bearer <token>"})
+    app.extensions["house_bodies"] = register_bodies(api.spec, rules, extras)
     api.register_blueprint(health_blp)
     api.register_blueprint(games_blp)
     api.register_blueprint(reviews_blp)

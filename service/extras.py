@@ -24,6 +24,7 @@ from typing import Any
 
 from flask import Flask
 from flask_smorest import Blueprint
+from marshmallow import Schema
 
 import solver.games  # noqa: F401 (registers every game)
 from solver.core import protocol, registry
@@ -54,7 +55,17 @@ class GameExtras:
     - ``analysis_endpoints``: the endpoints (``"<blueprint>.<view>"``) of ``blueprints`` that share the CPU-heavy
       resources' rate limit, ``RATELIMIT_ANALYSIS`` (``service.limits``);
     - ``start(app, game)``: called once while the app is built, after the game object (with its components) is made,
-      before any request: what the game needs ready at start (Wild Tiled West loads and checks its data).
+      before any request: what the game needs ready at start (Wild Tiled West loads and checks its data);
+    - ``move_schema``: the marshmallow schema of the game's move body (``POST /games/{game_id}/moves``), which checks
+      the members' types before the engine checks the move, documented as the OpenAPI component ``<Game>Move``
+      (``service.games.schemas.move_component``); ``None``: any JSON object with a ``type`` (the engine alone checks it);
+    - ``config_schema`` and ``seat_schema``: the marshmallow schemas of the game's own members of ``POST /games``, at
+      the top level and per seat (Wild Tiled West's ``first_game_contracts``; a seat's ``board`` and ``side``), composed
+      with the generic members into the game's create body (``service.games.game_bodies``), documented as
+      ``<Game>GameCreate``; ``None``: the game has none;
+    - ``descriptive_move_fields``: the members the game's legal moves carry to describe them (Wild Tiled West's
+      placement ``squares``), accepted back in a posted move and dropped before the engine (as ``label`` is for every
+      game).
     """
 
     blueprints: tuple[Blueprint, ...] = ()
@@ -62,6 +73,10 @@ class GameExtras:
     components: Callable[[Mapping[str, Any]], Any] = _own_data
     analysis_endpoints: tuple[str, ...] = ()
     start: Callable[[Flask, protocol.Game], None] = _nothing_at_start
+    move_schema: type[Schema] | None = None
+    config_schema: type[Schema] | None = None
+    seat_schema: type[Schema] | None = None
+    descriptive_move_fields: tuple[str, ...] = ()
 
 
 def extras_package(entry: GameEntry) -> str:

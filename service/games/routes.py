@@ -18,9 +18,9 @@ from flask import Response, current_app, request, url_for
 from service.fairness import run_for_request
 from service.games.bots import bot_setting
 from service.games.events import EventStreams
+from service.games.game_bodies import game_bodies
 from service.games.hints import game_hint_task
 from service.games.schemas import (
-    DESCRIPTIVE_MOVE_FIELDS,
     ClaimSchema,
     EventsPageSchema,
     EventsQuerySchema,
@@ -42,6 +42,7 @@ from service.games.schemas import (
     SeatClaimedSchema,
     StreamHeadersSchema,
     UndoResultSchema,
+    game_body_doc,
 )
 from service.games.store import Games, dumps, dumps_page, fingerprint
 from service.hints import HintQuerySchema, HintSchema, capped
@@ -82,6 +83,8 @@ def _if_match():
 @blp.route("", methods=["POST"])
 @blp.arguments(GameCreateSchema, example={"players": 2, "seats": [{"board": None, "side": "normal", "name": "Ann"},
                                                                     {"open": True}]})
+@blp.doc(requestBody=game_body_doc("GameCreate", "a new game of one of the games (`game`, default wild-tiled-west): "
+                                                 "the members every game takes and that game's own"))
 @blp.response(201, GameCreatedSchema, headers={**ETAG_HEADER, "Location": {"schema": {"type": "string"}}})
 @problems(400, 413, 422, 429)
 def create_game(args):
@@ -92,9 +95,9 @@ def create_game(args):
     /games?status=open`` until someone claims it, and the game waits at its decisions meanwhile.  Without
     ``seed`` the server draws one; the seed is never shown again.  422 when the configuration is invalid
     (e.g. seats do not match players, a board twice, a name on an open seat)."""
+    config, args = game_bodies(current_app.extensions["house_bodies"], args["game"]).config(request.get_json())
     seed = args["seed"] if args["seed"] is not None else secrets.randbits(63)
-    config = {"players": args["players"], "seed": seed, "first_game_contracts": args["first_game_contracts"],
-              "seats": [{"board": s["board"], "side": s["side"]} for s in args["seats"]]}
+    config = {"players": config.pop("players"), "seed": seed, **config}
     names = [None if s["open"] else s["name"] or (f"{s['bot'].title()} bot" if s["bot"] else default_name(n))
              for n, s in enumerate(args["seats"])] or None
     bots = [bot_setting(current_app, s["bot"], s["budget_ms"]) if s["bot"] else None for s in args["seats"]]
@@ -216,6 +219,7 @@ def get_legal_moves(game_id: str):
 @blp.route("/<game_id>/moves", methods=["POST"])
 @blp.arguments(MoveHeadersSchema, location="headers")
 @blp.arguments(MoveSchema, example={"type": "draft", "die": 0, "slot": "left:2,1", "tile": "t10#1", "jumps": 0, "cost": 0})
+@blp.doc(requestBody=game_body_doc("Move", "one move of the game `game_id` plays: the schema of that game's moves"))
 @blp.response(200, MoveResultSchema, headers={**ETAG_HEADER, "Idempotent-Replayed": {
     "description": "true when this is the kept answer of an earlier request with the same Idempotency-Key",
     "schema": {"type": "string"}}})
@@ -228,9 +232,10 @@ def post_move(headers, move, game_id: str):
     ``Idempotency-Key``: a retry with the same key and body is applied once and answered the same
     (422 when the key was used with another body).  403 ``not_your_decision``: the pending decision
     is another seat's.  409 ``game_over``.  422 with the engine's rule code (e.g. ``not_an_option``,
-    ``not_connected``) and reason when the move is illegal."""
+    ``not_connected``) and reason when the move is illegal; 422 with ``errors`` when a member is not of its type in
+    the game's moves (``<Game>Move`` in the document: ``service.games.moves``)."""
     key = headers.get("idempotency_key")
-    move = {k: v for k, v in move.items() if k not in DESCRIPTIVE_MOVE_FIELDS}
+    move = game_bodies(current_app.extensions["house_bodies"], games().head(game_id).game).move(move)
     answer = games().play(game_id, request.headers.get("Authorization"), move, _if_match(), key,
                           fingerprint("POST", request.path, move))
     extra = {"Idempotent-Replayed": "true"} if answer.replayed else {}

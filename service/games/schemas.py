@@ -8,7 +8,7 @@ fields); request schemas refuse them.  Coordinates are ``[row, col]``, 0-based, 
 from __future__ import annotations
 
 import re
-from typing import Any, get_args, get_type_hints
+from typing import Any
 
 from flask import current_app
 from marshmallow import EXCLUDE, INCLUDE, Schema, ValidationError, fields, validates, validates_schema
@@ -19,8 +19,7 @@ from service.games.names import MAX_MARKS, MarkRuns, NotABotsName, VisibleName, 
 from service.games.store import house_bot_names, registry_ids
 from service.parsing import StrictBoolean
 from service.storage import DEFAULT_GAME
-from solver.games.wild_tiled_west.rules.moves import FIELD_DOCS, MOVES, move_fields
-from solver.games.wild_tiled_west.rules.setup import SIDE_CHOICES
+from solver.core import registry
 
 SEED_RANGE = Range(-(2**63), 2**63 - 1)
 SMALL = Range(0, 999)
@@ -100,23 +99,17 @@ def _validators(validate: Any) -> list[Any]:
 
 
 class SeatConfigSchema(Schema):
-    """One seat: its settlement board, ``board`` id (null or absent: a random board no other seat has) and
-    ``side`` (``normal``, ``wild`` or ``random``); ``open`` (default false: the creator takes the seat and gets
-    its token) and ``name``, the display name of a taken seat (default ``"Seat <n>"``; not with ``open``; a person's
-    may not read like a bot's, ``NotABotsName``); or
-    ``bot``, the server's bot that plays the seat (``random``, ``greedy`` or ``hint``; no token; default name
-    ``"<Bot> bot"``) with its ``budget_ms`` per decision (default ``HINT_DEFAULT_BUDGET_MS``, at most
-    ``BOT_MAX_BUDGET_MS``)."""
+    """One seat, as every game takes it: ``open`` (default false: the creator takes the seat and gets its token) and
+    ``name``, the display name of a taken seat (default ``"Seat <n>"``; not with ``open``; a person's may not read like a
+    bot's, ``NotABotsName``); or ``bot``, the server's bot that plays the seat (one of the game's bots; no token; default
+    name ``"<Bot> bot"``) with its ``budget_ms`` per decision (default ``HINT_DEFAULT_BUDGET_MS``, at most
+    ``BOT_MAX_BUDGET_MS``).  A game adds its own members (``GameExtras.seat_schema``: Wild Tiled West's ``board`` and
+    ``side``); this schema passes them on (``unknown = INCLUDE``) for the game's composed schema
+    (``service.games.game_bodies``) to check."""
 
-    board = fields.String(load_default=None, allow_none=True, validate=Length(max=64),
-                          metadata={"description": "board id (GET /catalog/boards)"})
+    class Meta:
+        unknown = INCLUDE
 
-    @validates("board")
-    def _known_board(self, value: str | None, **_: object) -> None:
-        boards = current_app.extensions["wtw_games"].game_object(DEFAULT_GAME).catalog.boards  # the app's catalog
-        if value is not None and value not in {b.id for b in boards}:
-            raise ValidationError(f"no settlement board {value!r}: GET /catalog/boards lists them")
-    side = fields.String(load_default="normal", validate=OneOf(SIDE_CHOICES))
     open = StrictBoolean(load_default=False, metadata={
         "description": "true: the seat is left for someone to claim (POST /games/{game_id}/seats/{seat}/claim); the "
                        "creator gets no token for it, and the game waits at its decisions until it is claimed"})
@@ -150,58 +143,63 @@ class SeatConfigSchema(Schema):
             raise ValidationError("only a bot seat has a budget", "budget_ms")
 
 
+#: the player counts of every registered game: one game's own range is its ``new_state``'s to check
+_PLAYERS = Range(min(e.players.start for e in registry.entries()), max(e.players.stop - 1 for e in registry.entries()))
+
+
 class GameCreateSchema(Schema):
-    """``POST /games``: ``game`` (a registered game's id, ``GET /games/catalog``; default ``wild-tiled-west``),
-    ``players`` 1-5 (1 = solo), optional ``seed`` (the server draws one when
-    absent; it is never shown again), ``seats`` (one per player; default random boards, normal
-    sides) and ``first_game_contracts`` (the rulebook's first-game contract order)."""
+    """``POST /games``, as every game takes it: ``game`` (a registered game's id, ``GET /games/catalog``; default
+    ``wild-tiled-west``), ``players`` (1 = solo; the game's own counts, ``GET /games/catalog``), optional ``seed`` (the
+    server draws one when absent; it is never shown again) and ``seats`` (one per player, ``SeatConfigSchema``; default
+    every seat the default).  A game adds its own members (``GameExtras.config_schema``: Wild Tiled West's
+    ``first_game_contracts``); this schema passes them on (``unknown = INCLUDE``) for the game's composed schema
+    (``service.games.game_bodies``, documented as ``<Game>GameCreate``) to check."""
+
+    class Meta:
+        unknown = INCLUDE
 
     game = fields.String(load_default=DEFAULT_GAME, validate=OneOf(list(registry_ids())), metadata={
         "description": "the game to play: an id of GET /games/catalog", "example": DEFAULT_GAME})
 
-    players = fields.Integer(required=True, strict=True, validate=Range(1, 5), metadata={"example": 2})
+    players = fields.Integer(required=True, strict=True, validate=_PLAYERS, metadata={"example": 2})
     seed = fields.Integer(load_default=None, allow_none=True, strict=True, validate=SEED_RANGE,
                           metadata={"description": "whole number driving every chance step; secret"})
-    seats = fields.List(fields.Nested(SeatConfigSchema), validate=Length(max=5), load_default=list,
-                        metadata={"description": "one per player (or none: every seat the default): board, side, "
-                                                 "and whether it is left open for the lobby, or its name"})
-    first_game_contracts = StrictBoolean(load_default=False)
+    seats = fields.List(fields.Nested(SeatConfigSchema), validate=Length(max=_PLAYERS.max), load_default=list,
+                        metadata={"description": "one per player (or none: every seat the default): the game's own "
+                                                 "choices of the seat, and whether it is left open for the lobby, or its "
+                                                 "name, or the bot that plays it"})
 
 
-def _move_field(name: str, kind: type, nullable: bool) -> fields.Field:
-    """The schema field of a move's field, from its type in ``solver.games.wild_tiled_west.rules.moves``."""
-    doc = {"description": FIELD_DOCS[name]}
-    if kind is int:
-        return fields.Integer(strict=True, validate=SMALL, metadata=doc)
-    if kind is bool:
-        return StrictBoolean(metadata=doc)
-    return fields.String(validate=Length(max=64), allow_none=nullable, metadata=doc)
+def game_component(game_id: str, kind: str) -> str:
+    """The name of the OpenAPI component of the game ``game_id``'s own ``kind`` of body: its id in title case and
+    ``kind`` (``wild-tiled-west``, ``Move`` -> ``WildTiledWestMove``)."""
+    return "".join(word.title() for word in game_id.split("-")) + kind
 
 
-def _nullable(name: str) -> bool:
-    return any(type(None) in get_args(get_type_hints(cls).get(name)) for cls in MOVES.values())
+def game_body_doc(kind: str, description: str) -> dict[str, Any]:
+    """The OpenAPI request body that is one of the registered games' ``kind`` of body (each game's
+    ``game_component(id, kind)``, registered by the app: ``service.games.game_bodies``)."""
+    return {"description": description, "content": {"application/json": {"schema": {
+        "oneOf": [{"$ref": f"#/components/schemas/{game_component(g, kind)}"} for g in registry_ids()]}}}}
 
 
-#: One move: an element of ``GET /games/{game_id}/legal-moves`` posted back unchanged, or its key fields.  Built
-#: from the engine's one definition of the moves (``solver.games.wild_tiled_west.rules.moves``): its ``type`` is one of ``MOVES`` and
-#: every field any move carries is listed with its type; the engine checks the move against the pending decision.
-MoveSchema = type("MoveSchema", (Schema,), {
-    "__doc__": """One move: an element of ``GET /games/{game_id}/legal-moves`` posted back unchanged, or its key
-    fields (docs/engine.md lists each decision's moves).  The engine checks it against the pending
-    decision; this schema only checks the members' types.""",
-    "type": fields.String(required=True, validate=OneOf(list(MOVES)), metadata={"example": "draft"}),
-    **{name: _move_field(name, kind, _nullable(name)) for name, kind in move_fields().items()},
-    # what legal-moves adds for people and drawing (solver.games.wild_tiled_west.engine.labels); accepted back and ignored
-    "label": fields.String(validate=Length(max=500), metadata={
-        "description": "legal-moves: the move in one line (which die, stack and tile; where a tile goes and how it "
-                       "is turned). Ignored when posted back"}),
-    "squares": fields.List(fields.List(fields.Integer(strict=True, validate=SMALL), validate=Length(equal=2)),
-                           validate=Length(max=16), metadata={
-        "description": "legal-moves, `place` moves: the board squares `[row, col]` the placement covers. Ignored when "
-                       "posted back"}),
-})
-#: The members of a legal move that describe it rather than choose it (``MoveSchema``): dropped before the engine.
-DESCRIPTIVE_MOVE_FIELDS = ("label", "squares")
+class MoveSchema(Schema):
+    """One move of any game: a JSON object with its ``type`` (the game's own move kinds) and the members that kind
+    carries; an element of ``GET /games/{game_id}/legal-moves`` posted back unchanged (its ``label`` ignored).  A game's
+    own move schema (``service.extras.GameExtras.move_schema``, documented as ``<Game>Move``: ``game_component``)
+    checks the members' types; the engine checks the move against the pending decision."""
+
+    class Meta:
+        unknown = INCLUDE
+
+    type = fields.String(required=True, validate=Length(1, 64), metadata={"example": "draft"})
+    label = fields.String(validate=Length(max=500), metadata={
+        "description": "legal-moves: the move in one line. Ignored when posted back"})
+
+
+#: The members of a legal move that describe it rather than choose it, for every game: dropped before the engine
+#: (a game's extras may add its own: ``GameExtras.descriptive_move_fields``).
+DESCRIPTIVE_MOVE_FIELDS = ("label",)
 
 
 class MoveHeadersSchema(Schema):

@@ -65,8 +65,9 @@ def snapshot(app, game_id: str) -> tuple:
 
 
 def string_paths(spec: dict, node: dict, depth: int = 0) -> list[list]:
-    """The places of the string properties of the request schema ``node`` (resolving ``$ref``, ``anyOf`` and arrays'
-    ``items``, which get index 0), as lists of member names and indices; nested at most 4 levels."""
+    """The places of the string properties of the request schema ``node`` (resolving ``$ref``, ``anyOf``, ``oneOf`` (each
+    game's body) and arrays' ``items``, which get index 0), as lists of member names and indices; nested at most 4
+    levels."""
     if "$ref" in node:
         node = spec["components"]["schemas"][node["$ref"].rsplit("/", 1)[1]]
     if depth > 4:
@@ -75,7 +76,7 @@ def string_paths(spec: dict, node: dict, depth: int = 0) -> list[list]:
         return [[]]
     if node.get("type") == "array" and "items" in node:
         return [[0, *p] for p in string_paths(spec, node["items"], depth + 1)]
-    out = [p for alt in node.get("anyOf", []) for p in string_paths(spec, alt, depth + 1)]
+    out = [p for alt in node.get("anyOf", []) + node.get("oneOf", []) for p in string_paths(spec, alt, depth + 1)]
     return out + [[name, *p] for name, sub in node.get("properties", {}).items() for p in string_paths(spec, sub, depth + 1)]
 
 
