@@ -181,7 +181,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["wtw_heavy_work"] = HeavyWork(storage)
     init_fairness(app)
     app.extensions["wtw_puzzles"] = PuzzleStore(storage, _date(app.config["PUZZLES_FIRST_DATE"]),
-                                                int(app.config["PUZZLES_DAYS_AHEAD"]), catalog=catalog if folder else None)
+                                                int(app.config["PUZZLES_DAYS_AHEAD"]), games.rules)
     api = ProblemApi(app, spec_kwargs={"info": {"description": "JSON API of the Wild Tiled West engine: see docs/api.md"},
                                        "extra_plugins": [FrontLineResponses()]})
     api.spec.components.security_scheme("seatToken", {
