@@ -20,10 +20,10 @@ import time
 
 import _path  # noqa: F401  (first: keeps bench/solver.py from shadowing the solver package)
 
-from puzzles.daily import generate_daily
-from puzzles.generate import DIFFICULTIES
-from puzzles.position import puzzle_position
-from puzzles.verify import verify_solution
+from puzzles.archive import DIFFICULTIES
+from puzzles.wild_tiled_west.daily import generate_daily
+from puzzles.wild_tiled_west.position import puzzle_position
+from puzzles.wild_tiled_west.verify import verify_solution
 from solver.games.wild_tiled_west.planning.cpsat.solve import solve_plan
 
 ANALYSIS_BUDGET_MS = 1000  #: the service's PLACEMENTS_DEFAULT_BUDGET_MS (service.wild_tiled_west.SETTINGS)

@@ -1,3 +1,5 @@
-"""Daily solo puzzles (issue 7, docs/puzzles.md): ``puzzles.daily.daily_puzzle(date, difficulty)``,
-``puzzles.verify.verify_solution(puzzle, solution)``, ``puzzles.format.canonical_json(obj)``; bad input
-raises ``puzzles.position.PuzzleError`` (a ``ValueError``); ``python -m puzzles`` is the command line."""
+"""Daily solo puzzles (issue 7, docs/puzzles.md).  ``puzzles.archive`` is the house's daily archive, for any game: the
+seed text of a date, the difficulties, ``DailyPuzzles`` (what a game's puzzle package offers), ``daily_of(game_id)``
+and ``daily_games()`` finding each registered game's package ``puzzles.<leaf>`` (``puzzles.wild_tiled_west``), and the
+errors (``PuzzleError``, a ``ValueError``, for bad input); ``puzzles.format`` the canonical JSON and content id;
+``python -m puzzles [--game ID]`` is the command line."""

@@ -68,7 +68,7 @@ from service.puzzles.routes import puzzles_command
 from service.puzzles.store import PuzzleStore
 from service.reviews.routes import blp as reviews_blp
 from service.reviews.store import REVIEW_STALL_SECONDS, Reviews
-from service.storage import BUSY_TIMEOUT_S, DEFAULT_GAME, GameHead, Storage, database_url
+from service.storage import BUSY_TIMEOUT_S, GameHead, Storage, database_url
 from service.web import ENDPOINTS as WEB_ENDPOINTS
 from service.web import blp as web_blp
 
@@ -188,8 +188,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     app.extensions["wtw_heavy_work"] = HeavyWork(storage)
     init_fairness(app)
     app.extensions["wtw_puzzles"] = PuzzleStore(storage, _date(app.config["PUZZLES_FIRST_DATE"]),
-                                                int(app.config["PUZZLES_DAYS_AHEAD"]),
-                                                catalog=components.get(DEFAULT_GAME))
+                                                int(app.config["PUZZLES_DAYS_AHEAD"]), games.rules)
     api = ProblemApi(app, spec_kwargs={"info": {"description": "JSON API of the Wild Tiled West engine: see docs/api.md"},
                                        "extra_plugins": [FrontLineResponses()]})
     api.spec.components.security_scheme("seatToken", {

@@ -17,8 +17,10 @@ bot seats' sweep finds the games whose bot turn is due: ``service.games.bots``);
 Idempotency keys keep
 the exact answer of the request that used them.
 
-The daily puzzles are kept in ``puzzles``: each (date, difficulty) once, as the canonical JSON it was
-published with (its ``id`` derived from that content), so a later generator cannot rewrite a past day.
+The daily puzzles are kept in ``puzzles``: each (game, date, difficulty) once, as the canonical JSON it was
+published with (its ``id`` derived from that content), so a later generator cannot rewrite a past day; ``game`` is
+null in rows written before the house had several games (Wild Tiled West's, and filled in at start-up:
+``service.storage``).
 A finished game's move reviews are kept in ``reviews`` (``service.reviews``): one row per (game, budget, simulation
 count, seed), its reviewed decisions filled in by the heavy-work queue a slice at a time.
 The heavy requests in flight (hints and plans waiting for the heavy-work queue) are counted in ``heavy_work``, a row
@@ -113,15 +115,17 @@ class IdempotencyRecord(Base):
 
 
 class PuzzleRecord(Base):
-    """A published daily puzzle: ``id`` (``puzzles.format.content_id`` of its content), the ``date``
-    (YYYY-MM-DD) and ``difficulty`` it is the puzzle of (unique together: a day's puzzle is stored
-    once) and ``canonical``, the exact canonical JSON text generated (with its optimal solution, which
-    the service never answers)."""
+    """A published daily puzzle: ``id`` (``puzzles.format.content_id`` of its content, which names its game: unique
+    across games), the registered ``game`` and the ``date`` (YYYY-MM-DD) and ``difficulty`` it is the puzzle of (unique
+    together: a game's day's puzzle is stored once) and ``canonical``, the exact canonical JSON text generated (with its
+    optimal solution, which the service never answers)."""
 
     __tablename__ = "puzzles"
-    __table_args__ = (UniqueConstraint("date", "difficulty", name="uq_puzzles_date_difficulty"),)
+    __table_args__ = (UniqueConstraint("game", "date", "difficulty", name="uq_puzzles_game_date_difficulty"),)
 
     id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    game: Mapped[str | None] = mapped_column(String(64), nullable=True,
+                                             doc="the registered game's id; null in rows written before (Wild Tiled West)")
     date: Mapped[str] = mapped_column(String(10))
     difficulty: Mapped[str] = mapped_column(String(16))
     canonical: Mapped[str] = mapped_column(Text, doc="puzzles.format.canonical_json of the whole puzzle")

@@ -31,9 +31,23 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import TYPE_CHECKING, Any, TypeVar, cast
 
-from sqlalchemy import Connection, Engine, and_, create_engine, delete, event, inspect, or_, select, text, update
+from sqlalchemy import (
+    Connection,
+    Engine,
+    UniqueConstraint,
+    and_,
+    create_engine,
+    delete,
+    event,
+    inspect,
+    or_,
+    select,
+    text,
+    update,
+)
 from sqlalchemy.exc import DBAPIError, IntegrityError, OperationalError, ProgrammingError
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.schema import AddConstraint
 
 if TYPE_CHECKING:
     from sqlalchemy import CursorResult
@@ -123,6 +137,45 @@ def _add_missing_columns(conn: Connection) -> None:
 
 #: the game of a row written before the ``game`` column existed (and of a request that names none)
 DEFAULT_GAME = "wild-tiled-west"
+#: the columns the puzzles table was unique on before it held several games' puzzles
+PUZZLES_UNIQUE_BEFORE_GAMES = ["date", "difficulty"]
+
+
+def _old_puzzles_unique(conn: Connection) -> str | None:
+    """The name of the puzzles table's unique constraint on (date, difficulty) alone, which a table made before the
+    house had several games has (``uq_puzzles_date_difficulty``); ``None`` when there is none."""
+    found = inspect(conn).get_unique_constraints(PuzzleRecord.__tablename__)
+    return next((c["name"] or "" for c in found if list(c["column_names"]) == PUZZLES_UNIQUE_BEFORE_GAMES), None)
+
+
+def _puzzles_per_game(conn: Connection) -> None:
+    """Make a puzzles table made before the house had several games unique per (game, date, difficulty), its rows
+    Wild Tiled West's (``game`` filled in; the column itself was added by ``_add_missing_columns``), so that another
+    game's puzzle of the same day can be stored.  SQLite cannot drop a constraint: the table is copied into a new one
+    and replaced, in one transaction holding the database's write lock (``BEGIN IMMEDIATE``; a worker that waited for
+    it finds the work done); PostgreSQL drops the old constraint and adds the new one under the schema's advisory lock
+    (``Storage.create_tables``).  A table already unique per game is left as it is."""
+    if _old_puzzles_unique(conn) is None:
+        return
+    table = PuzzleRecord.__tablename__
+    if conn.dialect.name == "sqlite":
+        conn.exec_driver_sql("BEGIN IMMEDIATE")  # pysqlite opens no transaction for DDL: this one holds them all
+        if _old_puzzles_unique(conn) is None:
+            return  # another worker did it while this one waited for the lock
+        before = f"{table}_before_games"
+        conn.exec_driver_sql(f"ALTER TABLE {table} RENAME TO {before}")
+        Base.metadata.tables[table].create(conn)
+        conn.execute(text(f"INSERT INTO {table} (id, game, date, difficulty, canonical, created_at) SELECT id, "
+                          f"COALESCE(game, :game), date, difficulty, canonical, created_at FROM {before}"),
+                     {"game": DEFAULT_GAME})
+        conn.exec_driver_sql(f"DROP TABLE {before}")
+        return
+    name = _old_puzzles_unique(conn)
+    conn.execute(update(PuzzleRecord).where(PuzzleRecord.game.is_(None)).values(game=DEFAULT_GAME))
+    conn.exec_driver_sql(f'ALTER TABLE {table} DROP CONSTRAINT "{name}"')
+    for constraint in Base.metadata.tables[table].constraints:
+        if isinstance(constraint, UniqueConstraint):
+            conn.execute(AddConstraint(constraint))
 
 
 def default_name(seat: int) -> str:
@@ -220,12 +273,24 @@ class StoredAnswer:
 
 @dataclass(frozen=True)
 class StoredPuzzle:
-    """A stored daily puzzle: id, date (YYYY-MM-DD), difficulty and its canonical JSON text."""
+    """A stored daily puzzle: id, date (YYYY-MM-DD), difficulty, its canonical JSON text and the registered game's id
+    (rows written before the house had several games: Wild Tiled West)."""
 
     id: str
     date: str
     difficulty: str
     canonical: str
+    game: str = DEFAULT_GAME
+
+
+def _puzzle(rec: PuzzleRecord) -> StoredPuzzle:
+    return StoredPuzzle(rec.id, rec.date, rec.difficulty, rec.canonical, rec.game or DEFAULT_GAME)
+
+
+def _of_game(game: str) -> Any:
+    """The puzzles of ``game`` (null, written before the ``game`` column, is Wild Tiled West)."""
+    same = PuzzleRecord.game == game
+    return or_(same, PuzzleRecord.game.is_(None)) if game == DEFAULT_GAME else same
 
 
 @dataclass(frozen=True)
@@ -289,7 +354,8 @@ class Storage:
         Elsewhere, and should a creator outside the service race us, a worker that loses the race to
         create a table (SQLite: "table already exists" or "database is locked"; PostgreSQL: a unique
         violation in its catalog, or "relation already exists") retries and then finds it there.  A table made
-        by an earlier version of the service gets the nullable columns it lacks (``_add_missing_columns``)."""
+        by an earlier version of the service gets the nullable columns it lacks (``_add_missing_columns``), and a puzzles
+        table unique per (date, difficulty) becomes unique per (game, date, difficulty) (``_puzzles_per_game``)."""
         for attempt in range(attempts):
             try:
                 with self.engine.begin() as conn:
@@ -301,6 +367,7 @@ class Storage:
                         conn.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": SCHEMA_LOCK_KEY})
                     Base.metadata.create_all(conn)
                     _add_missing_columns(conn)
+                    _puzzles_per_game(conn)
                 return
             except (OperationalError, IntegrityError, ProgrammingError):
                 if attempt == attempts - 1:
@@ -537,32 +604,39 @@ class Storage:
     # --- daily puzzles -----------------------------------------------------------------------------
 
     def puzzle(self, puzzle_id: str) -> StoredPuzzle | None:
-        """The stored puzzle with ``puzzle_id``, or ``None``."""
+        """The stored puzzle with ``puzzle_id`` (of any game), or ``None``."""
         if not _storable(puzzle_id, length=32):
             return None
         with self.sessions() as s:
             rec = s.get(PuzzleRecord, puzzle_id)
-            return StoredPuzzle(rec.id, rec.date, rec.difficulty, rec.canonical) if rec else None
+            return _puzzle(rec) if rec else None
 
-    def daily_puzzle(self, date: str, difficulty: str) -> StoredPuzzle | None:
-        """The stored puzzle of ``date`` (YYYY-MM-DD) at ``difficulty``, or ``None``."""
-        if not _storable(date, difficulty, length=16):
+    def daily_puzzle(self, date: str, difficulty: str, game: str = DEFAULT_GAME) -> StoredPuzzle | None:
+        """The stored puzzle of the registered game ``game`` for ``date`` (YYYY-MM-DD) at ``difficulty``, or ``None``."""
+        if not _storable(date, difficulty, length=16) or not _storable(game, length=64):
             return None
         with self.sessions() as s:
-            rec = s.scalars(select(PuzzleRecord).where(PuzzleRecord.date == date,
-                                                       PuzzleRecord.difficulty == difficulty)).first()
-            return StoredPuzzle(rec.id, rec.date, rec.difficulty, rec.canonical) if rec else None
+            rec = s.scalars(select(PuzzleRecord).where(PuzzleRecord.date == date, PuzzleRecord.difficulty == difficulty,
+                                                       _of_game(game))).first()
+            return _puzzle(rec) if rec else None
 
     def insert_puzzle(self, puzzle: StoredPuzzle) -> StoredPuzzle:
-        """Store ``puzzle`` unless its (date, difficulty) is stored already; returns the stored one.
+        """Store ``puzzle`` unless its game's (date, difficulty) is stored already; returns the stored one.
 
-        Two workers that generated the same day at once both try: the unique constraint on (date,
+        Two workers that generated the same day at once both try: the unique constraint on (game, date,
         difficulty) lets one insert win, and the other reads and returns the winner's row (on PostgreSQL
-        the second insert waits for the first transaction, then fails with a unique violation)."""
-        record = PuzzleRecord(id=puzzle.id, date=puzzle.date, difficulty=puzzle.difficulty, canonical=puzzle.canonical,
-                              created_at=utcnow())
-        stored, _ = self._insert_once(record, puzzle,
-                                      lambda: self.daily_puzzle(puzzle.date, puzzle.difficulty) or self.puzzle(puzzle.id))
+        the second insert waits for the first transaction, then fails with a unique violation).  Another game's
+        puzzle is never returned: should ``puzzle.id`` be taken by another game's puzzle (ids are content hashes and
+        each game's content names the game, so only a 64-bit hash collision could), the ``IntegrityError`` is
+        raised."""
+        record = PuzzleRecord(id=puzzle.id, game=puzzle.game, date=puzzle.date, difficulty=puzzle.difficulty,
+                              canonical=puzzle.canonical, created_at=utcnow())
+
+        def winner() -> StoredPuzzle | None:
+            found = self.daily_puzzle(puzzle.date, puzzle.difficulty, puzzle.game) or self.puzzle(puzzle.id)
+            return found if found is not None and found.game == puzzle.game else None
+
+        stored, _ = self._insert_once(record, puzzle, winner)
         return stored
 
     def _insert_once(self, record: Base, inserted: T, winner: Callable[[], T | None]) -> tuple[T, bool]:
@@ -577,7 +651,7 @@ class Storage:
             if isinstance(exc, OperationalError) and not lost_race(exc):
                 raise
             stored = winner()
-            if stored is None:  # pragma: no cover - a conflict on a row that is not there
+            if stored is None:  # a conflict on a row that is not there, or on another game's puzzle's id
                 raise
             return stored, False
 

@@ -8,7 +8,7 @@ The folder is ``<the run's basetemp>/computed-once-<the run's id>``: a new one e
 earlier run (an earlier version of the code) is ever read.  Outside a worker (``pytest -n 0``), or without
 ``fcntl``'s locks, each process computes its own.  Within a process each key is computed or read once.
 
-``daily_puzzle_text(date, difficulty)`` is the one such datum today: ``puzzles.daily.generate_daily``'s puzzle as its
+``daily_puzzle_text(date, difficulty)`` is the one such datum today: ``puzzles.wild_tiled_west.daily.generate_daily``'s puzzle as its
 canonical JSON, which the golden puzzles' test (``tests/puzzles/test_golden_puzzles.py``), the puzzles' own tests
 and the service's tests (``tests.service.service_http.session_puzzle``) all need for 2026-01-02."""
 
@@ -19,8 +19,8 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from puzzles.daily import generate_daily
 from puzzles.format import canonical_json
+from puzzles.wild_tiled_west.daily import generate_daily
 
 try:
     import fcntl

@@ -177,16 +177,10 @@ def test_no_game_imports_another_game():
     assert not found, "a game imports another game:\n" + "\n".join(found)
 
 
-#: The modules of the service and the puzzles that still import a game's package directly instead of reaching it
-#: through the registry and its game object (``solver.core.protocol``).  A game's own extras live beside the generic
-#: modules in a package named as the game's package (``service.wild_tiled_west``: its HTTP extras; ``puzzles.
-#: wild_tiled_west``: its daily puzzle's generator and verifier) and import that game alone; every other module of the
-#: service and the puzzles reaches games through the registry.  The list may only shrink: a new direct import fails,
-#: and so does a module that no longer needs its entry.
-DIRECT_GAME_IMPORTS = frozenset({
-    "puzzles.daily", "puzzles.generate", "puzzles.play", "puzzles.position", "puzzles.verify",
-    "service.puzzles.routes", "service.puzzles.store",
-})
+#: A game's own extras live beside the generic modules of the service and the puzzles in a package named as the
+#: game's package (``service.wild_tiled_west``: its HTTP extras; ``puzzles.wild_tiled_west``: its daily puzzle's
+#: generator and verifier) and import that game alone; every other module of the service and the puzzles reaches
+#: games through the registry and their game objects (``solver.core.protocol``).
 
 
 def _extras_of(module: str) -> str | None:
@@ -202,10 +196,9 @@ def test_the_service_and_the_puzzles_reach_a_game_through_the_registry():
     graph, _ = _graph()
     extras = {f"{m} imports {d}" for m, deps in graph.items() if (g := _extras_of(m)) for d in deps if _game(d) not in (None, g)}
     assert not extras, "a game's extras import another game:\n" + "\n".join(sorted(extras))
-    direct = {m for m, deps in graph.items() if m.split(".")[0] in ("service", "puzzles") and not _extras_of(m)
-              and any(_game(d) for d in deps)}
-    new = sorted(direct - DIRECT_GAME_IMPORTS)
-    assert not new, "modules that import a game directly (reach it through solver.core.protocol.load):\n" + "\n".join(new)
-    done = sorted(DIRECT_GAME_IMPORTS - direct)
-    assert not done, "no longer import a game directly: remove them from DIRECT_GAME_IMPORTS:\n" + "\n".join(done)
-    assert "service.games.bots" not in direct and "service.games.names" not in direct  # moved to the registry already
+    direct = sorted(f"{m} imports {d}" for m, deps in graph.items()
+                    if m.split(".")[0] in ("service", "puzzles") and not _extras_of(m) for d in deps if _game(d))
+    assert not direct, "generic modules that import a game (reach it through solver.core.protocol.load):\n" + "\n".join(direct)
+    found = sorted(f"{m} imports {d}" for m, deps in graph.items()
+                   if m.split(".")[0] in ("service", "puzzles") and not _extras_of(m) for d in deps if _extras_of(d))
+    assert not found, "generic modules that import a game's extras (found through the registry instead):\n" + "\n".join(found)

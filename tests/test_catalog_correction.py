@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from puzzles.position import puzzle_position
-from puzzles.verify import verify_solution
+from puzzles.wild_tiled_west.position import puzzle_position
+from puzzles.wild_tiled_west.verify import verify_solution
 from service.app import create_app
 from solver.__main__ import main as cli_main
 from solver.games.wild_tiled_west.ai.bots import RandomBot

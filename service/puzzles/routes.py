@@ -1,6 +1,8 @@
 """Daily puzzle resources: ``GET /puzzles/daily``, ``GET /puzzles/{puzzle_id}``, ``POST
 /puzzles/{puzzle_id}/solutions`` and ``POST /puzzles/{puzzle_id}/board`` (docs/api.md, "Daily puzzles"; the puzzles themselves: docs/puzzles.md),
-and the ``flask puzzles generate`` command that stores the coming days' puzzles ahead of time.
+and the ``flask puzzles generate`` command that stores the coming days' puzzles ahead of time.  Every game with a daily
+puzzle (``DAILY_GAMES``, found through the registry: ``puzzles.archive.daily_games``) is served; a puzzle's solutions
+and board are its game's (``PuzzleStore.verify``, ``PuzzleStore.board``).
 
 No token: puzzles are the same for everybody.  A puzzle never changes once published, so its answers
 carry its id as ``ETag`` and may be cached; the optimal solution is never answered.
@@ -9,15 +11,12 @@ carry its id as ``ETag`` and may be cached; the optimal solution is never answer
 from __future__ import annotations
 
 import datetime
-import json
 
 import click
 from flask import Response, current_app, request, url_for
 from flask.cli import with_appcontext
 
-from puzzles.generate import DIFFICULTIES
-from puzzles.play import puzzle_board
-from puzzles.position import PuzzleError
+from puzzles.archive import DIFFICULTIES, daily_games
 from service.games.store import dumps
 from service.parsing import Blueprint
 from service.problems import Refused, problem_responses
@@ -25,15 +24,14 @@ from service.puzzles.schemas import DailyQuerySchema, PuzzleBoardSchema, PuzzleS
 from service.puzzles.store import PuzzleStore
 from service.puzzles.tasks import daily_puzzle
 from service.storage import DEFAULT_GAME, StoredPuzzle
-from solver.games.wild_tiled_west.render.svg import settlement_svg
 
 blp = Blueprint("puzzles", __name__, url_prefix="/puzzles", description="Daily solo puzzles: fetch one, submit a solution")
 
 ETAG_HEADER = {"ETag": {"description": "the puzzle id, quoted", "schema": {"type": "string"}}}
 #: Cache lifetimes, in seconds: a dated or identified puzzle never changes; "today's" changes at midnight UTC.
 TODAY_MAX_AGE = 60
-#: The games that have a daily puzzle (the puzzles' generator and verifier: ``puzzles``)
-DAILY_GAMES = (DEFAULT_GAME,)
+#: The registered games that have a daily puzzle (each game's generator and verifier: ``puzzles.<its package's leaf>``)
+DAILY_GAMES = daily_games()
 PUBLISHED_MAX_AGE = 86400
 
 
@@ -69,15 +67,17 @@ def get_daily(args):
     ``date_out_of_range`` for a date before ``PUZZLES_FIRST_DATE`` or more than ``PUZZLES_DAYS_AHEAD`` days after
     today (UTC); 429 when this client asked for too many puzzles not generated yet
     (``RATELIMIT_PUZZLE_GENERATION``); 503 ``generating`` or ``generation_failed`` (retry after ``Retry-After``)."""
-    if args["game"] not in DAILY_GAMES:
-        raise Refused(404, f"{args['game']} has no daily puzzle yet: the games with one are {', '.join(DAILY_GAMES)}",
+    game = args["game"]
+    if game not in DAILY_GAMES:
+        raise Refused(404, f"{game} has no daily puzzle yet: the games with one are {', '.join(DAILY_GAMES)}",
                       rule="no_daily_puzzle")
+    store().check_difficulty(game, args["difficulty"])
     date = args["date"]
     max_age = PUBLISHED_MAX_AGE
     if date is None:
         date, max_age = datetime.datetime.now(datetime.UTC).date(), TODAY_MAX_AGE
     store().check_date(date)
-    return _puzzle_answer(daily_puzzle(store(), date, args["difficulty"]), max_age)
+    return _puzzle_answer(daily_puzzle(store(), date, args["difficulty"], game), max_age)
 
 
 @blp.route("/<puzzle_id>", methods=["GET"])
@@ -85,7 +85,7 @@ def get_daily(args):
 @blp.alt_response(304, description="Not Modified: If-None-Match names this puzzle")
 @problem_responses(blp, 404, 429)
 def get_puzzle(puzzle_id: str):
-    """A published puzzle by its id, without its optimal solution; 404 ``unknown_puzzle``."""
+    """A published puzzle (of any game) by its id, without its optimal solution; 404 ``unknown_puzzle``."""
     return _puzzle_answer(store().get(puzzle_id), PUBLISHED_MAX_AGE)
 
 
@@ -105,8 +105,8 @@ def _not_stored(body: object) -> Response:
 @blp.response(200, VerdictSchema)
 @problem_responses(blp, 400, 404, 413, 422, 429)
 def post_solution(solution, puzzle_id: str):
-    """The verdict on a solution: legal or not (the rule broken, the placement's index and the reason),
-    its score by term and the puzzle's optimum.  An illegal solution is still a verdict (200).
+    """The verdict of the puzzle's game on a solution: legal or not (the rule broken, the placement's index and the
+    reason), its score by term and the puzzle's optimum.  An illegal solution is still a verdict (200).
 
     404 ``unknown_puzzle``; 422 ``invalid_solution`` for a tile that is not in the puzzle's hand or is
     placed twice (or a body that breaks the schema).  Nothing is stored."""
@@ -127,16 +127,7 @@ def post_board(solution, puzzle_id: str):
     404 ``unknown_puzzle``; 422 with the placement rule broken (``not_connected``, ``overlap``, ...) and the reason
     when a placement is illegal where it stands in the order, ``invalid_solution`` for a tile that is not in the hand
     or is placed twice (or a body that breaks the schema)."""
-    stored = store().get(puzzle_id)
-    try:
-        board = puzzle_board(json.loads(stored.canonical), solution, store().catalog)
-    except PuzzleError as exc:
-        raise Refused(422, str(exc), rule="invalid_solution") from None
-    if board.illegal is not None:
-        raise Refused(422, board.illegal["reason"], rule=board.illegal["rule"])
-    title = f"Daily puzzle {stored.date} ({stored.difficulty})"
-    return _not_stored({"puzzle": stored.id, "placed": len(solution["placements"]),
-                        "svg": settlement_svg(board.settlement, title), "options": board.options})
+    return _not_stored(store().board(puzzle_id, solution))
 
 
 @click.group("puzzles")
@@ -149,18 +140,24 @@ def puzzles_command() -> None:
               help="first date, YYYY-MM-DD (default: today, UTC)")
 @click.option("--days", default=2, show_default=True, type=click.IntRange(1, 366), help="how many dates")
 @click.option("--difficulty", "difficulties", multiple=True, type=click.Choice(DIFFICULTIES),
-              help="default: all three")
+              help="default: all the game offers")
+@click.option("--game", default=DEFAULT_GAME, show_default=True, type=click.Choice(DAILY_GAMES),
+              help="the game whose puzzles to generate")
 @with_appcontext
-def generate_puzzles(start: datetime.datetime | None, days: int, difficulties: tuple[str, ...]) -> None:
+def generate_puzzles(start: datetime.datetime | None, days: int, difficulties: tuple[str, ...], game: str) -> None:
     """Generate and store the puzzles of DAYS dates from --from, so that no request has to generate one
     (e.g. daily from cron: ``flask --app 'service.app:create_app()' puzzles generate``).  A date
     already stored is left as it is; dates outside the served range are generated all the same."""
     first = start.date() if start else datetime.datetime.now(datetime.UTC).date()
+    offered = store().difficulties(game)
+    unknown = [d for d in difficulties if d not in offered]
+    if unknown:
+        raise click.BadParameter(f"{game} offers {', '.join(offered)}, not {', '.join(unknown)}", param_hint="--difficulty")
     for n in range(days):
         date = first + datetime.timedelta(days=n)
-        for difficulty in difficulties or DIFFICULTIES:
+        for difficulty in difficulties or offered:
             try:
-                stored = store().make(date, difficulty)
+                stored = store().make(date, difficulty, game)
             except Refused as exc:
                 raise click.ClickException(f"{date.isoformat()} {difficulty}: {exc.detail}") from None
             click.echo(f"{stored.date} {stored.difficulty} {stored.id}")

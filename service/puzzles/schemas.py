@@ -7,7 +7,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields
 from marshmallow.validate import Length, OneOf, Range
 
-from puzzles.generate import DIFFICULTIES
+from puzzles.archive import DIFFICULTIES
 from service.games.schemas import OpenSchema
 from service.games.store import registry_ids
 from service.storage import DEFAULT_GAME
@@ -41,8 +41,10 @@ class SolutionPlacementSchema(Schema):
 
 
 class SolutionSchema(Schema):
-    """``POST /puzzles/{puzzle_id}/solutions``: the hand tiles placed, each at most once, in any order
-    that can be played (the verdict gives a legal ``play_order``)."""
+    """``POST /puzzles/{puzzle_id}/solutions`` and ``/board``: the solution of the puzzle's game, checked by that game's
+    verifier (``puzzles.archive.DailyPuzzles``).  Documented here is Wild Tiled West's, the one game with daily
+    puzzles yet: the hand tiles placed, each at most once, in any order that can be played (the verdict gives a legal
+    ``play_order``)."""
 
     placements = fields.List(fields.Nested(SolutionPlacementSchema), required=True,
                              validate=Length(max=MAX_SOLUTION_PLACEMENTS))
@@ -52,8 +54,8 @@ class SolutionSchema(Schema):
 
 
 class PuzzleSchema(OpenSchema):
-    """A published puzzle (docs/puzzles.md, "The puzzle JSON") without its optimal ``solution`` and its
-    ``breakdown``: ``id`` (derived from the whole stored puzzle's content), ``date``, ``difficulty``, the
+    """A published puzzle (docs/puzzles.md, "The puzzle JSON"; its game's shape, Wild Tiled West's documented here)
+    without its optimal ``solution`` and its ``breakdown``: ``id`` (derived from the whole stored puzzle's content), ``date``, ``difficulty``, the
     ``position`` (board side with tiles placed, year, gold, bullets, mining, contracts, ...), the ``hand``
     to place, the proven ``optimum`` (the score to reach), ``unique`` (one placement set scores it),
     ``proof``, ``grading`` and ``generator``."""

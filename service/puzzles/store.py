@@ -1,12 +1,15 @@
-"""The daily puzzles the service publishes (issue 7, docs/api.md "Daily puzzles").
+"""The daily puzzles the service publishes, for every game of the house that has them (issue 7, docs/api.md "Daily
+puzzles").
 
-A day's puzzle is generated once (``puzzles.daily.daily_puzzle``), stored in the ``puzzles`` table as
-the canonical JSON it was made with, and from then on always read from there: a later version of the
-generator cannot rewrite a past day, and every worker and machine answers the same bytes.
+A game's day's puzzle is generated once (by the game's own puzzle package, found through the registry:
+``puzzles.archive.daily_of``), stored in the ``puzzles`` table as the canonical JSON it was made with, and from then on
+always read from there: a later version of the generator cannot rewrite a past day, and every worker and machine
+answers the same bytes.  A solution's verdict and the board of a solution in progress are the stored puzzle's game's
+(``DailyPuzzles.verify``, ``DailyPuzzles.board``), each given the game's object the house plays with.
 
 Generating takes seconds (CP-SAT proofs): it runs on the heavy-work queue (``service.puzzles.tasks``), ahead of
 time for the coming days, and for a date not stored yet when a request asks for it.  Two processes (or machines)
-may both generate the same day; the unique constraint on (date, difficulty) lets one insert win, and the other
+may both generate the same day; the unique constraint on (game, date, difficulty) lets one insert win, and the other
 keeps the winner's row (the generator is deterministic, so both made the same puzzle anyway).  Only dates from
 ``PUZZLES_FIRST_DATE`` to today (UTC) plus ``PUZZLES_DAYS_AHEAD`` are served, so the endpoint cannot be used to
 burn CPU on arbitrary dates.
@@ -21,18 +24,15 @@ import datetime
 import functools
 import json
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
-from puzzles.daily import daily_puzzle
+from puzzles.archive import DailyPuzzles, GenerationError, GenerationTimeout, IllegalSolution, PuzzleError, daily_of
 from puzzles.format import canonical_json
-from puzzles.generate import GenerationError, GenerationTimeout
-from puzzles.position import PuzzleError
-from puzzles.verify import verify_solution
 from service.cache import LRUCache
 from service.problems import Refused
-from service.storage import Storage, StoredPuzzle
-from solver.games.wild_tiled_west.components.values import Catalog
+from service.storage import DEFAULT_GAME, Storage, StoredPuzzle
+from solver.core.protocol import Game
 
 log = logging.getLogger(__name__)
 #: Members of a stored puzzle that no answer shows: the optimal solution and its score by term.
@@ -48,20 +48,57 @@ def public_json(stored: StoredPuzzle) -> bytes:
     return canonical_json(puzzle).encode("ascii")
 
 
-class PuzzleStore:
-    """The published puzzles of one process: ``storage`` (the database) and the dates served: ``first_date`` to
-    today (UTC) + ``days_ahead``.  ``generator`` makes a day's puzzle (``puzzles.daily.daily_puzzle``; tests put a
-    stand-in there)."""
+#: A game's generator: (date, difficulty) -> the puzzle (``DailyPuzzles.puzzle`` with the game's object).
+Generator = Callable[[datetime.date, str], dict[str, Any]]
 
-    def __init__(self, storage: Storage, first_date: datetime.date, days_ahead: int, cached: int = 64,
-                 catalog: Catalog | None = None):
-        self.catalog = catalog  #: the app's catalog when it is not the default one (``CATALOG_DIR``)
-        self.generator: Callable[[datetime.date, str], dict[str, Any]] = (
-            daily_puzzle if catalog is None else functools.partial(daily_puzzle, catalog=catalog))
+
+class PuzzleStore:
+    """The published puzzles of one process: ``storage`` (the database), the dates served (``first_date`` to today
+    (UTC) + ``days_ahead``) and ``games``, the house's game objects by id (``service.games.store.house_games``: Wild
+    Tiled West's reads the app's ``CATALOG_DIR``).  ``dailies`` holds the daily puzzle of each game that has one
+    (``puzzles.archive.daily_of``) and ``generators`` the generator of each (tests put stand-ins there; ``generator``
+    is Wild Tiled West's)."""
+
+    def __init__(self, storage: Storage, first_date: datetime.date, days_ahead: int, games: Mapping[str, Game],
+                 cached: int = 64):
+        self.games = dict(games)
+        self.dailies: dict[str, DailyPuzzles] = {
+            game_id: daily for game_id in self.games if (daily := daily_of(game_id)) is not None}
+        self.generators: dict[str, Generator] = {
+            game_id: functools.partial(daily.puzzle, game=self.games[game_id]) for game_id, daily in self.dailies.items()}
         self.storage = storage
         self.first_date = first_date
         self.days_ahead = days_ahead
         self._public: LRUCache[bytes] = LRUCache(cached)
+
+    @property
+    def generator(self) -> Generator:
+        """The generator of Wild Tiled West's puzzles (``DEFAULT_GAME``): ``generators[DEFAULT_GAME]``."""
+        return self.generators[DEFAULT_GAME]
+
+    @generator.setter
+    def generator(self, generator: Generator) -> None:
+        self.generators[DEFAULT_GAME] = generator
+
+    def daily(self, game: str) -> DailyPuzzles:
+        """The daily puzzle of the registered game ``game``.  Refused: 404 ``no_daily_puzzle`` when it has none."""
+        found = self.dailies.get(game)
+        if found is None:
+            have = ", ".join(self.dailies) or "none"
+            raise Refused(404, f"{game} has no daily puzzle yet: the games with one are {have}", rule="no_daily_puzzle")
+        return found
+
+    def difficulties(self, game: str) -> tuple[str, ...]:
+        """The difficulties the daily puzzle of ``game`` offers (easiest first).  Refused like ``daily``."""
+        return self.daily(game).difficulties
+
+    def check_difficulty(self, game: str, difficulty: str) -> None:
+        """Refused: 404 ``no_daily_puzzle`` (``daily``), 422 ``unknown_difficulty`` when ``game`` offers no
+        ``difficulty`` puzzle."""
+        offered = self.difficulties(game)
+        if difficulty not in offered:
+            raise Refused(422, f"{game}'s daily puzzles are {', '.join(offered)}, not {difficulty}",
+                          rule="unknown_difficulty")
 
     def last_date(self, today: datetime.date | None = None) -> datetime.date:
         """The last date served: ``today`` (default: today, UTC) + ``days_ahead``."""
@@ -75,35 +112,37 @@ class PuzzleStore:
             raise Refused(422, f"daily puzzles are served for {self.first_date.isoformat()} to {last.isoformat()} "
                                f"(UTC), not {date.isoformat()}", rule="date_out_of_range")
 
-    def stored(self, date: datetime.date, difficulty: str) -> StoredPuzzle | None:
-        """The stored puzzle of ``date`` at ``difficulty``, or ``None`` (not generated yet)."""
-        return self.storage.daily_puzzle(date.isoformat(), difficulty)
+    def stored(self, date: datetime.date, difficulty: str, game: str = DEFAULT_GAME) -> StoredPuzzle | None:
+        """The stored puzzle of ``game`` for ``date`` at ``difficulty``, or ``None`` (not generated yet)."""
+        return self.storage.daily_puzzle(date.isoformat(), difficulty, game)
 
-    def make(self, date: datetime.date, difficulty: str) -> StoredPuzzle:
-        """The stored puzzle of ``date`` at ``difficulty``, generated (seconds: run it on the heavy-work queue) and
-        stored first when there is none.  Refused: 503 ``generation_failed`` when the generator gives no puzzle
-        (``GenerationTimeout``: the machine was too loaded to prove it in the safety limit; retry)."""
-        stored = self.stored(date, difficulty)
+    def make(self, date: datetime.date, difficulty: str, game: str = DEFAULT_GAME) -> StoredPuzzle:
+        """The stored puzzle of ``game`` for ``date`` at ``difficulty``, generated (seconds: run it on the heavy-work
+        queue) and stored first when there is none.  Refused: 404 ``no_daily_puzzle`` for a game without daily
+        puzzles; 503 ``generation_failed`` when the generator gives no puzzle (``GenerationTimeout``: the machine was
+        too loaded to prove it in the safety limit; retry)."""
+        stored = self.stored(date, difficulty, game)
         if stored is not None:
             return stored
-        puzzle = self._generate(date, difficulty)
-        made = StoredPuzzle(puzzle["id"], date.isoformat(), difficulty, canonical_json(puzzle))
+        self.daily(game)
+        puzzle = self._generate(game, date, difficulty)
+        made = StoredPuzzle(puzzle["id"], date.isoformat(), difficulty, canonical_json(puzzle), game)
         return self.storage.insert_puzzle(made)  # or the row another process inserted first
 
-    def _generate(self, date: datetime.date, difficulty: str) -> dict[str, Any]:
+    def _generate(self, game: str, date: datetime.date, difficulty: str) -> dict[str, Any]:
         try:
-            return self.generator(date, difficulty)
+            return self.generators[game](date, difficulty)
         except GenerationTimeout:
             raise Refused(503, "the puzzle could not be proven within the generator's safety limit on this "
                                "loaded server: retry shortly", rule="generation_failed",
                           headers={"Retry-After": "10"}) from None
         except GenerationError as exc:
-            log.error("no daily puzzle for %s %s: %s", date.isoformat(), difficulty, type(exc).__name__)
+            log.error("no daily puzzle of %s for %s %s: %s", game, date.isoformat(), difficulty, type(exc).__name__)
             raise Refused(503, f"no {difficulty} puzzle could be generated for {date.isoformat()}",
                           rule="generation_failed") from None
 
     def get(self, puzzle_id: str) -> StoredPuzzle:
-        """The stored puzzle with ``puzzle_id``; 404 ``unknown_puzzle`` when none was published."""
+        """The stored puzzle with ``puzzle_id`` (of any game); 404 ``unknown_puzzle`` when none was published."""
         stored = self.storage.puzzle(puzzle_id)
         if stored is None:
             raise Refused(404, f"no published puzzle with id {puzzle_id!r}", rule="unknown_puzzle")
@@ -117,13 +156,28 @@ class PuzzleStore:
             self._public.put(stored.id, body)
         return body
 
-    def verify(self, puzzle_id: str, solution: dict[str, Any]) -> dict[str, Any]:
-        """``puzzles.verify.verify_solution``'s verdict on ``solution`` for the stored puzzle, with the
-        puzzle's ``id``.  Refused: 404 ``unknown_puzzle``, 422 ``invalid_solution`` (an unknown tile,
-        a tile not in the hand or used twice)."""
+    def verify(self, puzzle_id: str, solution: Any) -> dict[str, Any]:
+        """The verdict of the stored puzzle's game (``DailyPuzzles.verify``) on ``solution`` (the game's solution
+        shape), with the puzzle's ``id``: ``{"puzzle", "legal", "score", "optimum", ...}``.  Refused: 404
+        ``unknown_puzzle`` (or ``no_daily_puzzle``: its game's puzzles are no longer served), 422 ``invalid_solution``
+        (Wild Tiled West: an unknown tile, a tile not in the hand or used twice)."""
         stored = self.get(puzzle_id)
         try:
-            verdict = verify_solution(json.loads(stored.canonical), solution, self.catalog)
+            verdict = self.daily(stored.game).verify(json.loads(stored.canonical), solution, self.games[stored.game])
         except PuzzleError as exc:
             raise Refused(422, str(exc), rule="invalid_solution") from None
         return {"puzzle": stored.id, **verdict}
+
+    def board(self, puzzle_id: str, solution: Any) -> dict[str, Any]:
+        """The board of the stored puzzle after the moves of ``solution`` so far (``DailyPuzzles.board``):
+        ``{"puzzle": id, "placed", "svg", "options"}``.  Refused: 404 ``unknown_puzzle`` (or ``no_daily_puzzle``); 422
+        with the rule broken and the reason (``IllegalSolution``: a move illegal where it stands), 422
+        ``invalid_solution`` for a malformed solution (Wild Tiled West: a tile not in the hand or placed twice)."""
+        stored = self.get(puzzle_id)
+        try:
+            board = self.daily(stored.game).board(json.loads(stored.canonical), solution, self.games[stored.game])
+        except IllegalSolution as exc:
+            raise Refused(422, str(exc), rule=exc.rule) from None
+        except PuzzleError as exc:
+            raise Refused(422, str(exc), rule="invalid_solution") from None
+        return {"puzzle": stored.id, **board}

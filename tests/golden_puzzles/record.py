@@ -8,9 +8,9 @@ import datetime
 import sys
 from pathlib import Path
 
-from puzzles.daily import generate_daily
+from puzzles.archive import DIFFICULTIES
 from puzzles.format import canonical_json
-from puzzles.generate import DIFFICULTIES
+from puzzles.wild_tiled_west.daily import generate_daily
 
 HERE = Path(__file__).parent
 DATES = [datetime.date(2026, 1, day) for day in range(1, 32)]

@@ -12,7 +12,7 @@ import datetime
 
 import pytest
 
-from puzzles.generate import DIFFICULTIES
+from puzzles.archive import DIFFICULTIES
 from tests.golden_puzzles.record import DATES, path
 from tests.shared import daily_puzzle_text
 

@@ -16,26 +16,25 @@ from pathlib import Path
 
 import pytest
 
-import puzzles.daily as puzzles_daily
+import puzzles.wild_tiled_west.daily as puzzles_daily
 from puzzles.__main__ import main
-from puzzles.daily import SCORE_TERMS, daily_puzzle
+from puzzles.archive import DIFFICULTIES, GenerationTimeout, PuzzleError
 from puzzles.format import canonical_json, content_id
-from puzzles.generate import (
-    DIFFICULTIES,
+from puzzles.wild_tiled_west.daily import SCORE_TERMS, daily_puzzle
+from puzzles.wild_tiled_west.generate import (
     EASY_MAX,
     HARD_MIN,
     MIN_PLACED,
     RECIPES,
     Budget,
-    GenerationTimeout,
     Recipe,
     analyse,
     draw_candidate,
     grade,
     rating,
 )
-from puzzles.position import PuzzleError, puzzle_position
-from puzzles.verify import verify_solution
+from puzzles.wild_tiled_west.position import puzzle_position
+from puzzles.wild_tiled_west.verify import verify_solution
 from solver.games.wild_tiled_west.components.catalog import board_side_from_map, catalog_dir, load_catalog, tile_from_map
 from solver.games.wild_tiled_west.planning.cpsat.solve import solve_plan
 from solver.games.wild_tiled_west.planning.enumerator import best_plan_by_enumeration

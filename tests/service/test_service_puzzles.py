@@ -12,7 +12,7 @@ import time
 import pytest
 from sqlalchemy import func, select
 
-from puzzles.generate import DIFFICULTIES, GenerationTimeout
+from puzzles.archive import DIFFICULTIES, GenerationTimeout
 from service.app import create_app
 from service.heavy import huey
 from service.models import PuzzleRecord

@@ -16,7 +16,8 @@ import math
 from dataclasses import replace
 from typing import Any, cast
 
-from puzzles.position import PuzzleError, puzzle_position
+from puzzles.archive import PuzzleError
+from puzzles.wild_tiled_west.position import puzzle_position
 from service.problems import Refused
 from solver.games.wild_tiled_west.ai.determinize import PositionError, sample_game
 from solver.games.wild_tiled_west.ai.hints import HintError
@@ -103,7 +104,7 @@ def best_plan(position: dict[str, Any], tile_ids: list[str], required: bool, bud
 def puzzle_plan(puzzle: dict[str, Any], tile_ids: list[str] | None, required: bool, budget_ms: int,
                 catalog: Catalog) -> dict[str, Any]:
     """The CP-SAT best plan for a daily puzzle (``puzzles.daily.daily_puzzle``'s dict, or as served): its hand,
-    or the ``tile_ids`` of it, on its board (``puzzles.position.puzzle_position``: points only, the solo side),
+    or the ``tile_ids`` of it, on its board (``puzzles.wild_tiled_west.position.puzzle_position``: points only, the solo side),
     within ``budget_ms``.  Answers as ``best_plan`` with the puzzle's ``id``, its ``optimum`` (the proven best
     score of the whole hand) instead of ``seat`` and ``version``.  Refused: 422 ``malformed_puzzle`` (with the
     reason), 422 ``not_in_hand`` for a tile the hand does not hold."""

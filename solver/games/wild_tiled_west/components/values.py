@@ -584,7 +584,7 @@ class Catalog:
 
     def with_tiles(self, tiles: tuple[Tile, ...]) -> Catalog:
         """A copy whose tiles are ``tiles`` only, each its own type (the designs an earlier puzzle generator used,
-        ``puzzles.position.puzzle_catalog``); the trays are unchanged and no longer match it."""
+        ``puzzles.wild_tiled_west.position.puzzle_catalog``); the trays are unchanged and no longer match it."""
         return replace(self, tiles=tuple(tiles), tile_types=tuple(tiles), _index={})
 
     def _indexed(self) -> dict[str, object]:

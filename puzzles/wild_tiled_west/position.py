@@ -1,4 +1,4 @@
-"""A puzzle's position as JSON, and back to the planner's ``PlanPosition`` (our design, docs/puzzles.md).
+"""A Wild Tiled West puzzle's position as JSON, and back to the planner's ``PlanPosition`` (our design, docs/puzzles.md).
 
 The ``"position"`` of a puzzle is the player's state the score depends on::
 
@@ -22,6 +22,7 @@ import functools
 from importlib import resources
 from pathlib import Path
 
+from puzzles.archive import PuzzleError
 from solver.games.wild_tiled_west.components.catalog import load_catalog, load_tile_designs
 from solver.games.wild_tiled_west.components.values import Catalog, Tile
 from solver.games.wild_tiled_west.planning.plans import PlanPosition
@@ -32,11 +33,6 @@ FORMAT = 1  #: the puzzle JSON's format version
 #: The tile designs each earlier generator drew from (``generator.seed`` of a puzzle -> a file of ``puzzles/data``): a
 #: puzzle names its tiles by id, and the ids meant other tiles before the trays became 40 tile types (issue 26).
 LEGACY_TILES = {"wild-tiled-west/daily-puzzle/v1": "tiles-v1.toml"}
-
-
-class PuzzleError(ValueError):
-    """Bad input: a malformed puzzle or solution (wrong JSON shape, unknown tile, a tile not in the hand,
-    a tile used twice, ...).  The message says what is wrong and where."""
 
 
 def position_json(position: PlanPosition, gold: int) -> dict:

@@ -1,4 +1,4 @@
-"""Verifying a submitted solution: legality by the placement rules, score by the rules engine.
+"""Verifying a submitted solution of a Wild Tiled West puzzle: legality by the placement rules, score by the rules engine.
 
 Our design (docs/puzzles.md, "Verification"), on the rulebook's placement rules (Drafting a tile) as
 ``solver.games.wild_tiled_west.rules.placement.check_placement`` implements them.  A solution is ``{"placements": [{"tile",
@@ -9,9 +9,10 @@ scored with ``solver.games.wild_tiled_west.planning.plans.evaluate_plan`` (the r
 
 from __future__ import annotations
 
-from puzzles.daily import score_breakdown
+from puzzles.archive import PuzzleError
 from puzzles.format import content_id
-from puzzles.position import PuzzleError, json_field, puzzle_position
+from puzzles.wild_tiled_west.daily import score_breakdown
+from puzzles.wild_tiled_west.position import json_field, puzzle_position
 from solver.games.wild_tiled_west.components.values import Catalog
 from solver.games.wild_tiled_west.planning.plans import evaluate_plan, plan_wrangles
 from solver.games.wild_tiled_west.rules.placement import Placement, PlacementCheck, check_placement
@@ -51,7 +52,7 @@ def _illegal(optimum: int, index: int, placement: Placement, check: PlacementChe
 
 
 def verify_solution(puzzle: dict, solution: dict, catalog: Catalog | None = None) -> dict:
-    """The verdict on ``solution`` for ``puzzle`` (a ``puzzles.daily.daily_puzzle`` dict).
+    """The verdict on ``solution`` for ``puzzle`` (a ``puzzles.wild_tiled_west.daily.daily_puzzle`` dict).
 
     Legal: ``{"legal": True, "score": points, "optimum": points, "optimal": score == optimum,
     "breakdown": {term: points}, "play_order": [placement indexes in a legal order],

@@ -4,7 +4,7 @@ after the hand's tiles placed so far, and every legal placement of each tile sti
 Our design, on the rulebook's placement rules (Drafting a tile) as ``solver.games.wild_tiled_west.rules.placement`` implements them.  The
 placements so far are played in the order given, each under every rule (connection included) on the settlement the
 ones before it made, so each step is what a player sees on the board; the verdict on the whole set stays
-``puzzles.verify.verify_solution`` (legal when some order works, and its score).  Coordinates are ``(row, col)``,
+``puzzles.wild_tiled_west.verify.verify_solution`` (legal when some order works, and its score).  Coordinates are ``(row, col)``,
 0-based, row 0 at the top.
 """
 
@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from puzzles.position import puzzle_position
-from puzzles.verify import illegal_verdict, known_tile, parse_solution
+from puzzles.wild_tiled_west.position import puzzle_position
+from puzzles.wild_tiled_west.verify import illegal_verdict, known_tile, parse_solution
 from solver.games.wild_tiled_west.components.values import Catalog
 from solver.games.wild_tiled_west.engine.labels import placement_label
 from solver.games.wild_tiled_west.rules.placement import check_placement, legal_placements
@@ -35,7 +35,7 @@ class PuzzleBoard:
 
 
 def puzzle_board(puzzle: dict, solution: dict, catalog: Catalog | None = None) -> PuzzleBoard:
-    """The board of ``puzzle`` (a ``puzzles.daily.daily_puzzle`` dict, with or without its solution) after the
+    """The board of ``puzzle`` (a ``puzzles.wild_tiled_west.daily.daily_puzzle`` dict, with or without its solution) after the
     placements of ``solution`` (``{"placements": [{"tile", "orientation", "row", "col"}, ...]}``, hand tiles each at
     most once), played in that order.  Raises ``PuzzleError`` for a malformed puzzle or solution, an unknown tile, a
     tile not in the hand or placed twice."""

@@ -1,10 +1,10 @@
-"""The daily solo puzzle: the same date gives the same puzzle, byte for byte, on every machine.
+"""Wild Tiled West's daily solo puzzle: the same date gives the same puzzle, byte for byte, on every machine.
 
 Our design (docs/puzzles.md).  For a date and a difficulty, candidates ``0, 1, 2, ...`` are drawn from
-``random.Random("wild-tiled-west/daily-puzzle/v2/<YYYY-MM-DD>/<difficulty>/<n>")`` (a string seed: hashed
-with SHA-512 by ``random``, the same under any ``PYTHONHASHSEED``), each is proven optimal by CP-SAT within
-a deterministic budget and graded (``puzzles.generate``); the first candidate proven and graded at the
-difficulty asked for is the puzzle.
+``random.Random("wild-tiled-west/daily-puzzle/v2/<YYYY-MM-DD>/<difficulty>/<n>")`` (``puzzles.archive.seed_text``: a
+string seed, hashed with SHA-512 by ``random``, the same under any ``PYTHONHASHSEED``), each is proven optimal by CP-SAT
+within a deterministic budget and graded (``puzzles.wild_tiled_west.generate``); the first candidate proven and graded
+at the difficulty asked for is the puzzle.
 """
 
 from __future__ import annotations
@@ -15,9 +15,9 @@ import random
 from functools import lru_cache
 from pathlib import Path
 
+from puzzles.archive import DIFFICULTIES, PuzzleError, as_date, seed_text
 from puzzles.format import canonical_json, content_id
-from puzzles.generate import (
-    DIFFICULTIES,
+from puzzles.wild_tiled_west.generate import (
     MAX_CANDIDATES,
     OPTIMAL_SOLUTIONS_CAP,
     RECIPES,
@@ -29,13 +29,13 @@ from puzzles.generate import (
     grade,
     rating,
 )
-from puzzles.position import FORMAT, PuzzleError, hand_json, position_json
+from puzzles.wild_tiled_west.position import FORMAT, hand_json, position_json
 from solver.games.wild_tiled_west.components.catalog import catalog_dir, load_catalog, load_catalog_from
 from solver.games.wild_tiled_west.components.values import Catalog
 from solver.games.wild_tiled_west.planning.plans import TERMS
 
 #: Change it (v3, ...) whenever generation changes, and name the earlier version's tiles in
-#: ``puzzles.position.LEGACY_TILES`` if its puzzles named tiles the catalog no longer has.  v2: the trays' 40 tile
+#: ``puzzles.wild_tiled_west.position.LEGACY_TILES`` if its puzzles named tiles the catalog no longer has.  v2: the trays' 40 tile
 #: types (issue 26); v1 drew from the 96 designs of ``puzzles/data/tiles-v1.toml``.
 SEED_PREFIX = "wild-tiled-west/daily-puzzle/v2"
 POSITIONAL_TERMS = ("town_progress", "pasture_potential")
@@ -76,14 +76,6 @@ def puzzle_json(candidate: Candidate, analysis: Analysis, date: datetime.date, d
     return puzzle
 
 
-def _as_date(date: object) -> datetime.date:
-    if isinstance(date, datetime.datetime):
-        return date.date()
-    if isinstance(date, datetime.date):
-        return date
-    raise PuzzleError(f"a puzzle's date must be a datetime.date, not {type(date).__name__}")
-
-
 def generate_daily(date: datetime.date, difficulty: str, report: dict | None = None,
                    catalog: Catalog | None = None) -> dict:
     """Generate the puzzle of ``date`` at ``difficulty`` (no cache; ``daily_puzzle`` checks the arguments).
@@ -97,7 +89,7 @@ def generate_daily(date: datetime.date, difficulty: str, report: dict | None = N
         report.update(counts)
         counts = report
     for n in range(MAX_CANDIDATES):
-        rng = random.Random(f"{SEED_PREFIX}/{date.isoformat()}/{difficulty}/{n}")
+        rng = random.Random(seed_text(SEED_PREFIX, date, difficulty, n))
         candidate = draw_candidate(rng, recipe, catalog)
         counts["candidates"] += 1
         reasons: list[str] = []
@@ -132,5 +124,5 @@ def daily_puzzle(date: datetime.date, difficulty: str = "medium", catalog: Catal
     if difficulty not in DIFFICULTIES:
         raise PuzzleError(f"unknown difficulty {difficulty!r}: one of {', '.join(DIFFICULTIES)}")
     if catalog is not None:
-        return json.loads(canonical_json(generate_daily(_as_date(date), difficulty, catalog=catalog)))
-    return json.loads(_daily_text(_as_date(date), difficulty, str(catalog_dir())))
+        return json.loads(canonical_json(generate_daily(as_date(date), difficulty, catalog=catalog)))
+    return json.loads(_daily_text(as_date(date), difficulty, str(catalog_dir())))

@@ -1,4 +1,4 @@
-"""Puzzle generation: candidate positions drawn from a seed, proven optimal by CP-SAT, graded, or discarded.
+"""Wild Tiled West's puzzle generation: candidate positions drawn from a seed, proven optimal by CP-SAT, graded, or discarded.
 
 Our design (docs/puzzles.md).  Every step is deterministic: candidates come from ``random.Random`` seeded
 with a string (hashed the same way on every machine and under any ``PYTHONHASHSEED``), the planner's
@@ -14,7 +14,8 @@ import random
 from dataclasses import dataclass, field
 from typing import cast
 
-from puzzles.position import SCOREBOARD_SIDE
+from puzzles.archive import GenerationError, GenerationTimeout
+from puzzles.wild_tiled_west.position import SCOREBOARD_SIDE
 from solver.games.wild_tiled_west.components.catalog import load_catalog
 from solver.games.wild_tiled_west.components.values import BoardSide, Catalog, Icon, SpaceKind, Tile
 from solver.games.wild_tiled_west.planning.cpsat.solve import PlanResult, solve_plan
@@ -29,7 +30,6 @@ from solver.games.wild_tiled_west.rules.wild_sides import boomtown, dry_creek, s
 from solver.games.wild_tiled_west.rules.wild_sides import rule_of as wild_side
 from solver.games.wild_tiled_west.rules.wrangling import pastures
 
-DIFFICULTIES = ("easy", "medium", "hard")
 #: Wild sides whose own rules change nothing a puzzle scores (docs/puzzles.md): Signpost (its set-aside
 #: General Store is not part of a puzzle), Boomtown (Years 1-3 only: its Year 4 town bonus is not in the
 #: planner's value) and Dry Creek (a placement rule the rules engine checks).
@@ -47,15 +47,6 @@ CONFLICTS_PER_POINT = 100
 MAX_SEARCH_POINTS = 5
 EASY_MAX = 3
 HARD_MIN = 10
-
-
-class GenerationError(RuntimeError):
-    """No puzzle could be made (every candidate discarded), or the model and the rules engine disagree."""
-
-
-class GenerationTimeout(GenerationError):
-    """The wall-clock safety limit stopped a solve: the result would depend on the machine, so nothing is
-    published (raise the limit, or run on a less loaded machine)."""
 
 
 @dataclass(frozen=True)
