@@ -604,11 +604,13 @@ class Games:
             return {"version": h.version, "seat": seat, "pending": first_decision(game), "moves": moves}
         return self._read(head, read)
 
-    def settlement(self, head: GameHead, seat: int):
-        """A copy of ``seat``'s settlement (open information); 404 for a seat the game does not have."""
+    def read_seat(self, head: GameHead, seat: int, pick: Callable[[State], T]) -> tuple[int, T]:
+        """``(version, pick(state))`` on the game at ``head.version`` or later, for ``seat``'s open information (a game's
+        extras read what they draw this way: Wild Tiled West's settlement boards); ``pick`` must copy what it keeps and
+        change nothing.  404 ``unknown_seat`` for a seat the game does not have."""
         if not 0 <= seat < head.players:
             raise Refused(404, f"the game has seats 0 to {head.players - 1}, not {seat}", rule="unknown_seat")
-        return self._read(head, lambda h, game: (h.version, game.players[seat].settlement.copy()))  # type: ignore[attr-defined]
+        return self._read(head, lambda h, game: (h.version, pick(game)))
 
     def log(self, head: GameHead, seat: int | None) -> GameLog:
         """The logs as ``seat`` sees them at ``head.version`` or later, with their history: the move rows'

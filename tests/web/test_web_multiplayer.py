@@ -47,6 +47,31 @@ def test_an_open_seat_is_joined_from_a_second_browser_through_the_invitation_lin
     assert (bea if drafting is ann else ann).banner().endswith("is drafting a tile…")
 
 
+def test_a_hint_stays_while_another_seat_deciding_at_once_moves(server, new_page):
+    """Setup E's partners are kept at once: Ann's hint of her choice is still shown after Bea keeps hers (the version
+    moved, Ann's decision did not), and it goes once Ann plays."""
+    ann = Player(new_page(), server.base)
+    game_id = ann.start_game(["me", "open"], name="Ann")
+    link = ann.page.locator(".invite-link").input_value()
+    bea = Player(new_page(), server.base)
+    bea.page.goto(link)
+    bea.page.get_by_label("Your name").fill("Bea")
+    bea.page.get_by_role("button", name="Join seat 1").click()
+    bea.page.wait_for_url(f"**/#/game/{game_id}")
+    for p in (ann, bea):
+        p.wait_turn()
+        assert "Keep a partner" in p.banner()
+    ann.ask_hint()
+    before = ann.version
+    bea.act_and_wait(lambda: bea.page.locator(".partner-card").first.click())
+    ann.page.wait_for_function(f"() => Number(document.getElementById('app').dataset.version) > {before}")
+    ann.settle()
+    expect(ann.page.locator(".hint-option")).not_to_have_count(0)
+    assert "Keep a partner" in ann.banner()
+    ann.follow_hint()
+    expect(ann.page.locator(".hint-option")).to_have_count(0)
+
+
 def test_the_lobby_shows_open_games_a_page_at_a_time(server, new_page):
     made = [server.client.post("/games", {"players": 2, "seats": [{}, {"open": True}]}).json()["id"] for _ in range(25)]
     player = Player(new_page(), server.base)

@@ -5,6 +5,9 @@ version.  404 ``unknown_game``, ``unknown_seat``, or ``no_boards`` for a stored 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from flask import Response
 
 from service.games.routes import ETAG_HEADER, games
@@ -16,6 +19,7 @@ from service.wild_tiled_west.boards.schemas import BoardDataSchema
 from service.wild_tiled_west.components import GAME_ID
 from solver.games.wild_tiled_west.render.board_data import board_data
 from solver.games.wild_tiled_west.render.svg import settlement_svg
+from solver.games.wild_tiled_west.rules.settlement import Settlement
 
 #: Its operations are documented with the games resource (OpenAPI tag ``games``), where they always were.
 blp = Blueprint("boards", __name__, url_prefix="/games",
@@ -33,6 +37,11 @@ def _wild_tiled_west(game_id: str) -> GameHead:
     return head
 
 
+def _settlement(seat: int) -> Callable[[Any], Settlement]:
+    """A copy of ``seat``'s settlement from the game's state (this game's ``engine.game.Game``: ``Games.read_seat``)."""
+    return lambda game: game.players[seat].settlement.copy()
+
+
 @blp.route("/<game_id>/players/<int:seat>/board", methods=["GET"], tags=TAGS)
 @blp.response(200, BoardDataSchema, headers=ETAG_HEADER)
 @problem_responses(blp, 404, 429)
@@ -43,7 +52,7 @@ def get_board(game_id: str, seat: int):
     no token needed).  Coordinates are `[row, col]`, 0-based, row 0 at the top.
 
     404 ``unknown_game``, ``unknown_seat``, or ``no_boards`` for a game of another game than Wild Tiled West."""
-    version, settlement = games().settlement(_wild_tiled_west(game_id), seat)
+    version, settlement = games().read_seat(_wild_tiled_west(game_id), seat, _settlement(seat))
     response = Response(dumps({"version": version, "seat": seat, **board_data(settlement)}), status=200,
                         mimetype="application/json")
     response.headers["ETag"] = f'"{version}"'
@@ -61,7 +70,7 @@ def get_board_svg(game_id: str, seat: int):
 
     404 ``unknown_game``, ``unknown_seat``, or ``no_boards`` for a game of another game than Wild Tiled West."""
     head = _wild_tiled_west(game_id)
-    version, settlement = games().settlement(head, seat)
+    version, settlement = games().read_seat(head, seat, _settlement(seat))
     svg = settlement_svg(settlement, f"Seat {seat}: {settlement.side.id} (game {head.id}, version {version})")
     response = Response(svg, mimetype="image/svg+xml")
     response.headers["ETag"] = f'"{version}"'

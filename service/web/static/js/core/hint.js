@@ -22,7 +22,9 @@ export function gainWords(option, simulations) {
  * board"), "Play option n" plays its moves in turn. */
 export async function showHint(session, box, budgetMs = null) {
   const { state, table, game } = session;
-  const version = state.version;
+  // The decision asked about: the hint stays good while it is still the one pending, even when other seats deciding at
+  // once moved meanwhile (their moves change the version, not this decision); anything else drops it.
+  const asked = JSON.stringify(state.pending);
   fill(box, h("p", { class: "muted" }, budgetMs ? `Thinking for up to ${budgetMs / 1000} seconds…` : "Thinking…"));
   let answer;
   try {
@@ -32,7 +34,7 @@ export async function showHint(session, box, budgetMs = null) {
     fill(box, h("p", { class: "refusal" }, explain(error)));
     return;
   }
-  if (session.state.version !== version) { box.replaceChildren(); return; }
+  if (JSON.stringify(session.state.pending) !== asked) { box.replaceChildren(); return; }
   const show = (option) => table.showHint(option);
   const items = answer.options.map((option, i) => h("li", { class: "hint-option", onmouseenter: () => show(option), onfocusin: () => show(option) },
     h("div", { class: "hint-label" }, h("strong", {}, `${i + 1}. `), game.movesWords(session.ctx, option.moves)),

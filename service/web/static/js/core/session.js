@@ -187,6 +187,7 @@ export class GameSession {
     const pending = state.pending;
     if (!this.myDecision) {
       this.moves = [];
+      this.drawnDecision = null;
       const [title] = this.game.decisionWords(this.ctx, pending, false);
       this.el.turn.textContent = `${title}…`;
       this.el.turn.dataset.mine = "no";
@@ -210,7 +211,10 @@ export class GameSession {
     this.el.turn.textContent = pending.decided ? `${title}: waiting for the others${who}…` : `Your turn${who}: ${title}`;
     this.el.turn.dataset.mine = pending.decided ? "no" : "yes";
     this.el.choices = h("div", { class: "choices-box" });
-    this.el.hint = h("div", { class: "hint-box", "aria-live": "polite" });
+    // The same decision drawn again (other seats deciding at once moved): a hint asked or shown for it stays
+    const drawn = JSON.stringify(pending);
+    if (drawn !== this.drawnDecision || !this.el.hint) this.el.hint = h("div", { class: "hint-box", "aria-live": "polite" });
+    this.drawnDecision = drawn;
     this.el.error = h("p", { class: "refusal", role: "alert" });
     fill(this.el.decision,
       h("h2", { id: "decision-title" }, title),
@@ -316,6 +320,7 @@ export class GameSession {
   async play(move) {
     if (this.busy) return;
     const pending = this.state.pending;
+    this.drawnDecision = null;  // a move of mine: the decision drawn next is a new one, its hint asked afresh
     performance.clearMarks("wtw:move");
     performance.mark("wtw:move");
     this.setBusy(true);
