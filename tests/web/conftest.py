@@ -65,7 +65,8 @@ def server(tmp_path_factory, today_puzzle):
     storage.create_tables()
     storage.insert_puzzle(StoredPuzzle(today_puzzle["id"], today_puzzle["date"], "easy", canonical_json(today_puzzle)))
     storage.engine.dispose()
-    s = Server(url, env={"FLASK_REVIEW_MAX_BUDGET_MS": "20"}).start()  # quick move reviews: the page is under test
+    # quick hints and move reviews: the page is under test, not the search (its strength is bench/'s)
+    s = Server(url, env={"FLASK_REVIEW_MAX_BUDGET_MS": "20", "FLASK_HINT_DEFAULT_BUDGET_MS": "150"}).start()
     s.base = f"http://127.0.0.1:{s.port}/"
     yield s
     s.kill()  # at once: a graceful stop would wait for the event streams the pages left open
