@@ -9,9 +9,11 @@ PORT ?= 8000
 
 .PHONY: install serve test test-postgres bench catalog-report clean
 
+# --no-compile: the packages' bytecode is written when first imported, not all of it at install (a fresh clone's
+# install 51 s -> 37 s on the 2-core machine)
 $(STAMP): pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -e '.[test]'
+	$(PY) -m pip install --quiet --disable-pip-version-check --no-compile -e '.[test]'
 	touch $(STAMP)
 
 install: $(STAMP)
