@@ -163,3 +163,38 @@ def test_the_ghost_follows_the_pointer_and_keys_without_a_request_per_movement(s
     orientation = player.ghost()[0]
     page.keyboard.press("r")
     assert player.ghost()[0] != orientation or page.locator(".board-status").inner_text().startswith("as printed")
+
+
+def test_the_partner_hint_names_each_partner(server, new_page):
+    """Setup E: the hint's two options keep different partners, and each says which (not "Keep partner" twice)."""
+    player = Player(new_page(), server.base)
+    player.start_game(["me"], name="Annie Oakley")
+    assert "Keep a partner" in player.banner()
+    player.ask_hint()
+    texts = [t.strip() for t in player.page.locator(".hint-option .hint-label").all_inner_texts()]
+    labels = [re.sub(r"^\d+\.\s*", "", t) for t in texts]  # without the option's number
+    cards = player.page.locator(".partner-card").all_inner_texts()
+    assert len(labels) == 2 and len(set(labels)) == 2, texts
+    for label in labels:
+        assert label.startswith("Keep "), label
+        name = label.removeprefix("Keep ")
+        assert name != "partner" and any(name in card for card in cards), (label, cards)
+
+
+def test_the_event_numbers_fit_in_the_list(server, new_page, shots):
+    """The events list scrolls (its overflow clips what lies outside it): its left padding holds its widest number,
+    e.g. "12." once there are ten events and more, measured in the list's own font."""
+    player = Player(new_page(), server.base)
+    player.start_game(["me"], name="Belle Starr")
+    while player.page.locator(".events li").count() < 12:
+        player.follow_hint()
+    room, needed = player.page.evaluate("""() => {
+        const list = document.querySelector('.events');
+        const style = getComputedStyle(list);
+        const context = document.createElement('canvas').getContext('2d');
+        context.font = `${style.fontSize} ${style.fontFamily}`;
+        const widest = `${list.children.length}. `;
+        return [parseFloat(style.paddingLeft), context.measureText(widest).width];
+    }""")
+    assert room >= needed + 4, (room, needed)  # and a little space before the text
+    player.page.locator(".events").screenshot(path=str(shots / "events.png"))

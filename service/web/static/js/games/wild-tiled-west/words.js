@@ -52,6 +52,8 @@ function moveWords(catalog, state, move) {
   if (move.type === "draft" || move.type === "sawmill" || move.type === "signpost") return draftWords(catalog, state, move);
   if (move.type === "place") return placeWords(catalog, move, tileOf(catalog, move.tile)?.orientation_shapes[move.orientation]);
   if (move.type === "wrangle") return move.cows ? `wrangle ${move.cows} cows` : "keep the pasture growing";
+  // a hint's moves carry no label: the partner is named, so that two options never read the same (Setup E)
+  if (move.type === "keep_partner" && move.partner) return `keep ${partnerText(catalog, move.partner).name}`;
   return move.label || move.type.replaceAll("_", " ");
 }
 
