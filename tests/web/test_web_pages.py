@@ -81,3 +81,27 @@ def test_each_game_module_of_the_registry_provides_the_interface(server, new_pag
     assert {"update", "decide", "showHint", "refused"} <= set(found["table"])
     assert [g["id"] for g in found["games"]] == ["wild-tiled-west"] and found["defaultGame"] == "wild-tiled-west"
     assert all(g["missing"] == [] and g["puzzle"] == "function" for g in found["games"]), found["games"]
+
+
+def _luminance(rgb: str) -> float:
+    """The relative luminance (WCAG 2) of a computed colour ``rgb(r, g, b)``."""
+    channels = [int(x) / 255 for x in rgb[rgb.index("(") + 1:rgb.index(")")].split(",")[:3]]
+    r, g, b = (c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels)
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def test_the_solo_rank_reads_at_a_contrast_of_at_least_4_5(server, new_page, shots):
+    """The end screen's "Solo rank: Ranger" on its card, with the page's own stylesheet: WCAG AA's 4.5:1 for text
+    (it was gold on cream, 2.16:1)."""
+    player = Player(new_page(), server.base)
+    player.open("#/")
+    text, background = player.page.evaluate("""() => {
+        const box = document.createElement('div');
+        box.className = 'result';
+        box.innerHTML = '<p class="rank">Solo rank: Ranger</p>';
+        document.body.append(box);
+        return [getComputedStyle(box.firstChild).color, getComputedStyle(box).backgroundColor];
+    }""")
+    light, dark = sorted((_luminance(text), _luminance(background)), reverse=True)
+    assert (light + 0.05) / (dark + 0.05) >= 4.5, (text, background)
+    player.page.locator(".result .rank").last.screenshot(path=str(shots / "rank.png"))
