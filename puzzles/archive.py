@@ -19,8 +19,6 @@ games' puzzles never have the same content (nor, but for a 64-bit hash collision
 from __future__ import annotations
 
 import datetime
-import importlib
-import importlib.util
 from typing import Any, Protocol, runtime_checkable
 
 import solver.games  # noqa: F401 (registers every game)
@@ -113,17 +111,19 @@ def package_of(game_id: str) -> str:
     """The name of the package that would hold the daily puzzle of the registered game ``game_id``: ``puzzles.<leaf>``,
     ``<leaf>`` the last part of its entry's ``package``.  Raises ``KeyError`` (naming the known ids) for an unknown
     game."""
-    return f"puzzles.{registry.get(game_id).package.rpartition('.')[2]}"
+    return registry.get(game_id).companion("puzzles")
 
 
 def daily_of(game_id: str) -> DailyPuzzles | None:
     """The daily puzzle (``DAILY`` of ``package_of(game_id)``) of the registered game ``game_id``, or ``None`` when the
-    game has no such package.  Raises ``KeyError`` for an unknown game, ``TypeError`` when the package's ``DAILY`` is
-    missing or does not implement ``DailyPuzzles`` or its ``seed_prefix`` does not begin with ``"<game_id>/"``."""
-    name = package_of(game_id)
-    if importlib.util.find_spec(name) is None:
+    game has no such package (``solver.core.registry.companion_module``).  Raises ``KeyError`` for an unknown game,
+    ``TypeError`` when the package's ``DAILY`` is missing or does not implement ``DailyPuzzles`` or its ``seed_prefix``
+    does not begin with ``"<game_id>/"``."""
+    module = registry.companion_module(registry.get(game_id), "puzzles")
+    if module is None:
         return None
-    daily = getattr(importlib.import_module(name), "DAILY", None)
+    name = module.__name__
+    daily = getattr(module, "DAILY", None)
     if not isinstance(daily, DailyPuzzles):
         raise TypeError(f"{name}.DAILY is not the daily puzzle of {game_id!r} (puzzles.archive.DailyPuzzles)")
     if not daily.seed_prefix.startswith(f"{game_id}/") or not set(daily.difficulties) <= set(DIFFICULTIES):

@@ -16,8 +16,6 @@ no ``EXTRAS``, and ``find_extras`` refuses it.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -58,7 +56,7 @@ class GameExtras:
       before any request: what the game needs ready at start (Wild Tiled West loads and checks its data);
     - ``move_schema``: the marshmallow schema of the game's move body (``POST /games/{game_id}/moves``), which checks
       the members' types before the engine checks the move, documented as the OpenAPI component ``<Game>Move``
-      (``service.games.schemas.move_component``); ``None``: any JSON object with a ``type`` (the engine alone checks it);
+      (``service.games.schemas.game_component``); ``None``: any JSON object with a ``type`` (the engine alone checks it);
     - ``config_schema`` and ``seat_schema``: the marshmallow schemas of the game's own members of ``POST /games``, at
       the top level and per seat (Wild Tiled West's ``first_game_contracts``; a seat's ``board`` and ``side``), composed
       with the generic members into the game's create body (``service.games.game_bodies``), documented as
@@ -82,21 +80,21 @@ class GameExtras:
 def extras_package(entry: GameEntry) -> str:
     """The name of the package that holds the extras of the game of ``entry``: ``service.<leaf>``, ``<leaf>`` the last
     part of the entry's ``package`` (``solver.games.wild_tiled_west`` -> ``service.wild_tiled_west``)."""
-    return f"service.{entry.package.rpartition('.')[2]}"
+    return entry.companion("service")
 
 
 def find_extras(entry: GameEntry) -> GameExtras | None:
     """The extras of the game of ``entry``: the ``EXTRAS`` of its package ``extras_package(entry)``, imported, or
-    ``None`` when no such package exists (the game has none).  Raises ``TypeError`` when the package exists but its
-    ``EXTRAS`` is missing or not a ``GameExtras`` (a game whose package's leaf names a generic module of the service),
-    and whatever importing the package raises."""
-    name = extras_package(entry)
-    if importlib.util.find_spec(name) is None:
+    ``None`` when no such package exists (the game has none: ``solver.core.registry.companion_module``).  Raises
+    ``TypeError`` when the package exists but its ``EXTRAS`` is missing or not a ``GameExtras`` (a game whose package's
+    leaf names a generic module of the service), and whatever importing the package raises."""
+    module = registry.companion_module(entry, "service")
+    if module is None:
         return None
-    extras = getattr(importlib.import_module(name), "EXTRAS", None)
+    extras = getattr(module, "EXTRAS", None)
     if not isinstance(extras, GameExtras):
-        raise TypeError(f"{name} is not the extras of the game {entry.id!r}: it has no EXTRAS (a service.extras."
-                        "GameExtras); a game's package may not be named as a generic module of the service")
+        raise TypeError(f"{module.__name__} is not the extras of the game {entry.id!r}: it has no EXTRAS (a service."
+                        "extras.GameExtras); a game's package may not be named as a generic module of the service")
     return extras
 
 

@@ -12,6 +12,7 @@ bodies being one of them.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -68,12 +69,11 @@ class GameBodies:
         return {k: v for k, v in checked.items() if k not in self.descriptive}
 
 
-def _composed(game_id: str, game_extras: GameExtras | None) -> type[Schema]:
+def _composed(game_id: str, game_extras: GameExtras) -> type[Schema]:
     """The create body of ``game_id``: ``GameCreateSchema`` with the game's ``config_schema`` members, its seats
     ``SeatConfigSchema`` with the game's ``seat_schema`` members; unknown members refused."""
     title = game_component(game_id, "")
-    own_seat = game_extras.seat_schema if game_extras else None
-    own_config = game_extras.config_schema if game_extras else None
+    own_seat, own_config = game_extras.seat_schema, game_extras.config_schema
     meta = type("Meta", (), {"unknown": RAISE})
     seat = type(f"{title}SeatConfigSchema", (own_seat, SeatConfigSchema) if own_seat else (SeatConfigSchema,), {
         "Meta": meta, "__doc__": (
@@ -85,36 +85,39 @@ def _composed(game_id: str, game_extras: GameExtras | None) -> type[Schema]:
                              load_default=list, metadata=generic_seats.metadata)})
 
 
+def _bodies(game_id: str, game_extras: GameExtras) -> tuple[type[Schema], GameBodies]:
+    """The create body's schema of ``game_id`` (``_composed``) and its ``GameBodies``, from its extras (a
+    ``GameExtras()`` of defaults for a game without)."""
+    create, moves = _composed(game_id, game_extras), game_extras.move_schema
+    own_seat, own_config = game_extras.seat_schema, game_extras.config_schema
+    return create, GameBodies(create(), tuple(own_config._declared_fields) if own_config else (),
+                              tuple(own_seat._declared_fields) if own_seat else (), moves() if moves else None,
+                              DESCRIPTIVE_MOVE_FIELDS + game_extras.descriptive_move_fields)
+
+
 def register_bodies(spec: APISpec, games: Mapping[str, Any], extras: Mapping[str, GameExtras]) -> dict[str, GameBodies]:
     """Each game's ``GameBodies`` by id (``games``: the house's game objects; ``extras``: the games' extras), their
     schemas registered in ``spec`` as ``<Game>GameCreate`` and ``<Game>Move`` (``OPEN_MOVE`` for a game without a
     move schema)."""
     found = {}
     for game_id in games:
-        game_extras = extras.get(game_id)
-        create = _composed(game_id, game_extras)
+        game_extras = extras.get(game_id) or GameExtras()
+        create, found[game_id] = _bodies(game_id, game_extras)
         spec.components.schema(game_component(game_id, "GameCreate"), schema=create)
-        moves = game_extras.move_schema if game_extras else None
-        if moves is None:
+        if game_extras.move_schema is None:
             spec.components.schema(game_component(game_id, "Move"), OPEN_MOVE)
         else:
-            spec.components.schema(game_component(game_id, "Move"), schema=moves)
-        own_seat = game_extras.seat_schema if game_extras else None
-        own_config = game_extras.config_schema if game_extras else None
-        found[game_id] = GameBodies(
-            create(), tuple(own_config._declared_fields) if own_config else (),
-            tuple(own_seat._declared_fields) if own_seat else (), moves() if moves else None,
-            DESCRIPTIVE_MOVE_FIELDS + (game_extras.descriptive_move_fields if game_extras else ()))
+            spec.components.schema(game_component(game_id, "Move"), schema=game_extras.move_schema)
     return found
+
+
+@functools.cache
+def _unregistered(game_id: str) -> GameBodies:
+    """The generic bodies of a game the app was made without: no own members, any move with a ``type``."""
+    return _bodies(game_id, GameExtras())[1]
 
 
 def game_bodies(house: Mapping[str, GameBodies], game_id: str) -> GameBodies:
     """The bodies of ``game_id`` in ``house``; for a game registered after the app was made (the tests' games), the
     generic ones: no own members, any move with a ``type``."""
-    found = house.get(game_id)
-    if found is None:
-        seat = type("AnySeatConfigSchema", (SeatConfigSchema,), {"Meta": type("Meta", (), {"unknown": RAISE})})
-        create = type("AnyGameCreateSchema", (GameCreateSchema,), {
-            "Meta": type("Meta", (), {"unknown": RAISE}), "seats": fields.List(fields.Nested(seat), load_default=list)})
-        found = GameBodies(create(), (), (), None, DESCRIPTIVE_MOVE_FIELDS)
-    return found
+    return house.get(game_id) or _unregistered(game_id)

@@ -235,7 +235,7 @@ def post_move(headers, move, game_id: str):
     ``not_connected``) and reason when the move is illegal; 422 with ``errors`` when a member is not of its type in
     the game's moves (``<Game>Move`` in the document: ``service.games.moves``)."""
     key = headers.get("idempotency_key")
-    move = game_bodies(current_app.extensions["house_bodies"], games().head(game_id).game).move(move)
+    move = game_bodies(current_app.extensions["house_bodies"], games().kind(game_id)).move(move)
     answer = games().play(game_id, request.headers.get("Authorization"), move, _if_match(), key,
                           fingerprint("POST", request.path, move))
     extra = {"Idempotent-Replayed": "true"} if answer.replayed else {}

@@ -420,6 +420,12 @@ class Games:
 
     # --- reading ---------------------------------------------------------------------------------
 
+    def kind(self, game_id: str) -> str:
+        """The registered id of the game ``game_id`` plays (it never changes): from the worker's cached copy when it has
+        one, else read with its head; 404 when there is no such game."""
+        cached = self._games.get(game_id)
+        return cached.head.game if cached is not None else self.head(game_id).game
+
     def head(self, game_id: str) -> GameHead:
         """The game's head; 404 when there is no such game."""
         head = self.storage.head(game_id)

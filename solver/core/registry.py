@@ -7,9 +7,12 @@ game when it is imported, so the command line, the puzzles and the service can f
 
 from __future__ import annotations
 
+import importlib
+import importlib.util
 from dataclasses import dataclass
+from types import ModuleType
 
-__all__ = ["GameEntry", "entries", "get", "register"]
+__all__ = ["GameEntry", "companion_module", "entries", "get", "register"]
 
 
 @dataclass(frozen=True)
@@ -30,6 +33,12 @@ class GameEntry:
     #: what of the game's components is reconstructed rather than printed in a sourced list, in a sentence ("" when
     #: nothing is): what the catalog of games says beside the game
     reconstructed: str = ""
+
+    def companion(self, top: str) -> str:
+        """The name of the game's package under the top-level package ``top``, named as its own package's last part
+        (``solver.games.wild_tiled_west``, ``"service"`` -> ``service.wild_tiled_west``): where the service and the
+        puzzles keep what only this game has (``companion_module``)."""
+        return f"{top}.{self.package.rpartition('.')[2]}"
 
     @property
     def protocol_module(self) -> str:
@@ -66,3 +75,11 @@ def get(game_id: str) -> GameEntry:
 def entries() -> tuple[GameEntry, ...]:
     """Every registered game's entry, in the order they were registered."""
     return tuple(_ENTRIES.values())
+
+
+def companion_module(entry: GameEntry, top: str) -> ModuleType | None:
+    """The game's companion package ``entry.companion(top)`` (its HTTP extras under ``service``, its daily puzzle under
+    ``puzzles``), imported, or ``None`` when the game has none (a convention: nothing else registers it).  Raises
+    whatever importing it raises."""
+    name = entry.companion(top)
+    return importlib.import_module(name) if importlib.util.find_spec(name) is not None else None

@@ -15,7 +15,7 @@ where the played option was the best.  Source: our design (docs/hints.md, "Move 
 from __future__ import annotations
 
 import statistics
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from typing import Any
 
@@ -24,7 +24,7 @@ from tqdm import tqdm
 from solver.core.protocol import JSON, Decision
 from solver.core.search import SearchGame, search
 
-__all__ = ["Decision", "decisions", "review", "review_decision", "summary"]
+__all__ = ["Decision", "ReviewedBySearch", "decisions", "review", "review_decision", "summary"]
 
 
 def decisions(game: SearchGame, state: Any, moves: list[JSON], seats: list[int] | None = None) -> list[Decision]:
@@ -106,3 +106,26 @@ def review(game: SearchGame, chosen: list[Decision], budget_ms: float | None = N
             pool.shutdown()
     return {"budget_ms": budget_ms, "simulations": simulations, "workers": workers, "seed": seed,
             "seats": summary(rows), "decisions": rows}
+
+
+class ReviewedBySearch:
+    """The protocol's move review (``Game.review_decisions``, ``Game.review_decision``) for a game object whose search
+    is the core's: mixed into the game object, which gives ``search_game()``, its ``SearchGame`` plug-in, and
+    ``new_state``."""
+
+    def search_game(self) -> SearchGame:
+        """The game's ``SearchGame`` plug-in (with the components the game object reads)."""
+        raise NotImplementedError
+
+    def new_state(self, config: JSON) -> Any:
+        """``Game.new_state``."""
+        raise NotImplementedError
+
+    def review_decisions(self, config: JSON, moves: Sequence[tuple[int, JSON]]) -> list[Decision]:
+        """``decisions`` of the log ``new_state(config)`` + ``moves`` (``(seat, move)``), each move played by its seat."""
+        return decisions(self.search_game(), self.new_state(config), [m for _, m in moves], [s for s, _ in moves])
+
+    def review_decision(self, decision: Decision, budget_ms: float | None, simulations: int | None,
+                        seed: int = 0) -> JSON:
+        """``review_decision`` of ``decision`` with the game's search (one worker)."""
+        return review_decision(self.search_game(), decision, budget_ms, simulations, seed)

@@ -20,9 +20,9 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from solver.core.bots import GreedyBot, RandomBot, SearchBot, parse_bot
-from solver.core.protocol import JSON, Bot, Decision, GameOver, IllegalMove
+from solver.core.protocol import JSON, Bot, GameOver, IllegalMove
 from solver.core.registry import GameEntry
-from solver.core.review import decisions, review_decision
+from solver.core.review import ReviewedBySearch
 from solver.core.search import GameSearch, search
 
 PILE = 5
@@ -146,7 +146,7 @@ class HunchSearch(GameSearch):
         return super().policy(state, seat, budget_ms, memory)
 
 
-class Hunch:
+class Hunch(ReviewedBySearch):
     """Hunch's game object (``solver.core.protocol.Game``); its bots and hint are the core's."""
 
     entry = GameEntry("hunch", "Hunch", range(2, 4), "hunch (tests/core/hunch.py)", "tests.core.hunch")
@@ -220,16 +220,13 @@ class Hunch:
             return GreedyBot(self, seed)
         return SearchBot(HunchSearch(self), seed, own or budget_ms or 50.0)
 
+    def search_game(self) -> Any:
+        return HunchSearch(self)
+
     def move_view(self, move: JSON, mover: int, viewer: int | None) -> JSON:
         """Every guess is open once the game is over."""
         return dict(move)
 
-    def review_decisions(self, config: JSON, moves: Sequence[tuple[int, JSON]]) -> list[Decision]:
-        return decisions(HunchSearch(self), self.new_state(config), [m for _, m in moves], [s for s, _ in moves])
-
-    def review_decision(self, decision: Decision, budget_ms: float | None, simulations: int | None,
-                        seed: int = 0) -> JSON:
-        return review_decision(HunchSearch(self), decision, budget_ms, simulations, seed)
 
     def hint(self, position: JSON, top: int = 3, budget_ms: float | None = None, seed: int = 0,
              simulations: int | None = None) -> JSON:

@@ -11,14 +11,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from solver.core.protocol import JSON, Bot
-from solver.core.review import Decision
+from solver.core.review import ReviewedBySearch
 from solver.games.wild_tiled_west import ENTRY
 from solver.games.wild_tiled_west.ai.bots import BOTS, make_bot
 from solver.games.wild_tiled_west.ai.determinize import sample_game
 from solver.games.wild_tiled_west.ai.evaluation import position_value, total
 from solver.games.wild_tiled_west.ai.hints import DEFAULT_BUDGET_MS
-from solver.games.wild_tiled_west.ai.review import decisions, review_decision
-from solver.games.wild_tiled_west.ai.search import search_hint
+from solver.games.wild_tiled_west.ai.search import WildTiledWestSearch, search_hint
 from solver.games.wild_tiled_west.components.catalog import load_catalog
 from solver.games.wild_tiled_west.components.values import Catalog
 from solver.games.wild_tiled_west.engine.game import Game
@@ -35,7 +34,7 @@ BOT_LINES = {
 }
 
 
-class WildTiledWest:
+class WildTiledWest(ReviewedBySearch):
     """The game object of Wild Tiled West (``solver.core.protocol.Game``), with the catalog its states use
     (default: the catalog of ``solver.games.wild_tiled_west.components.data``)."""
 
@@ -134,18 +133,14 @@ class WildTiledWest:
             raise KeyError(f"no bot {name!r}: choose one of {', '.join(BOTS)}")
         return make_bot(name, seed, DEFAULT_BUDGET_MS if budget_ms is None else budget_ms)
 
+    def search_game(self) -> WildTiledWestSearch:
+        """``ai.search.WildTiledWestSearch`` on this catalog: the move review's search (``ReviewedBySearch``)."""
+        return WildTiledWestSearch(self.catalog)
+
     def move_view(self, move: JSON, mover: int, viewer: int | None) -> JSON:
         """``engine.views.move_view``: another seat's kept partner stays face down (rulebook: Setup E)."""
         return move_view(move, mover, viewer)
 
-    def review_decisions(self, config: JSON, moves: Sequence[tuple[int, JSON]]) -> list[Decision]:
-        """``ai.review.decisions`` of the log, each move played by its seat."""
-        return decisions(GameConfig.from_json(config), [m for _, m in moves], self.catalog, [s for s, _ in moves])
-
-    def review_decision(self, decision: Decision, budget_ms: float | None, simulations: int | None,
-                        seed: int = 0) -> JSON:
-        """``ai.review.review_decision`` (one worker)."""
-        return review_decision(decision, budget_ms, simulations, seed, catalog=self.catalog)
 
     def hint(self, position: JSON, top: int = 3, budget_ms: float | None = None, seed: int = 0,
              simulations: int | None = None) -> JSON:

@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from solver.core.protocol import JSON, ConfigError, GameOver, IllegalMove
-from solver.core.review import Decision, decisions, review_decision
+from solver.core.review import ReviewedBySearch
 from solver.core.search import GameSearch
 from tests.core.sealed_bids import ENTRY
 
@@ -181,7 +181,7 @@ class GreedyBidder:
         return moves[-1] if state.prize >= 4 else moves[0]
 
 
-class SealedBids:
+class SealedBids(ReviewedBySearch):
     """Sealed Bids' game object."""
 
     entry = ENTRY
@@ -263,16 +263,13 @@ class SealedBids:
             return GreedyBidder()
         raise KeyError(f"no bot {name!r}")
 
+    def search_game(self) -> Any:
+        return GameSearch(self)
+
     def move_view(self, move: JSON, mover: int, viewer: int | None) -> JSON:
         """Every bid is open once the game is over."""
         return dict(move)
 
-    def review_decisions(self, config: JSON, moves: Sequence[tuple[int, JSON]]) -> list[Decision]:
-        return decisions(GameSearch(self), self.new_state(config), [m for _, m in moves], [s for s, _ in moves])
-
-    def review_decision(self, decision: Decision, budget_ms: float | None, simulations: int | None,
-                        seed: int = 0) -> JSON:
-        return review_decision(GameSearch(self), decision, budget_ms, simulations, seed)
 
     def hint(self, position: JSON, top: int = 3, budget_ms: float | None = None, seed: int = 0,
              simulations: int | None = None) -> JSON:
