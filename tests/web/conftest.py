@@ -90,12 +90,14 @@ def shots(tmp_path_factory) -> Path:
 
 @pytest.fixture
 def new_page(browser):
-    """``new_page(width=1280, height=800, touch=False)``: a page in a browser context of its own (its own storage; a
-    touch screen with ``touch``), closed after the test; JavaScript errors on it fail the test."""
+    """``new_page(width=1280, height=800, touch=False, locale="en-GB")``: a page in a browser context of its own (its
+    own storage; a touch screen with ``touch``; the browser's language ``locale``), closed after the test; JavaScript
+    errors on it fail the test."""
     contexts, errors = [], []
 
-    def make(width: int = 1280, height: int = 800, touch: bool = False):
-        context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch)
+    def make(width: int = 1280, height: int = 800, touch: bool = False, locale: str = "en-GB"):
+        context = browser.new_context(viewport={"width": width, "height": height}, has_touch=touch, is_mobile=touch,
+                                      locale=locale)
         contexts.append(context)
         page = context.new_page()
         page.on("pageerror", lambda e: errors.append(str(e)))

@@ -8,12 +8,27 @@ import { showJoin } from "./core/join.js";
 import { showPuzzle } from "./core/puzzle.js";
 import { showGame } from "./core/session.js";
 import { showStart } from "./core/start.js";
+import { LANGUAGES, language, setLanguage, startLanguages, t } from "./core/i18n.js";
 import { DEFAULT_GAME, GAMES } from "./games/index.js";
 
 installGames(GAMES, DEFAULT_GAME);
 const root = document.getElementById("app");
 const title = gameModule().title;
 let stop = null;
+
+/** The top bar's words in the page's language, and its language switch. */
+function drawTopbar() {
+  document.querySelector('[data-nav="play"]').textContent = t("core.nav.play");
+  document.querySelector('[data-nav="puzzle"]').textContent = t("core.nav.puzzle");
+  document.querySelector('[data-nav="api"]').textContent = t("core.nav.api");
+  document.querySelector(".skip").textContent = t("core.nav.skip");
+  document.querySelector('nav[aria-label]').setAttribute("aria-label", t("core.nav.main"));
+  const label = document.querySelector('label[for="language"]');
+  label.textContent = t("core.nav.language");
+  const select = document.getElementById("language");
+  fill(select, Object.entries(LANGUAGES).map(([code, name]) => h("option", { value: code, lang: code }, name)));
+  select.value = language();
+}
 
 async function route() {
   if (stop) {
@@ -24,13 +39,13 @@ async function route() {
   document.querySelectorAll("[data-nav]").forEach((a) => a.removeAttribute("aria-current"));
   try {
     if (parts[0] === "game" && parts[1]) {
-      document.title = `${title}: game`;
+      document.title = t("core.titles.game", { title });
       stop = await showGame(root, parts[1]);
     } else if (parts[0] === "join" && parts[1]) {
-      document.title = `${title}: join a game`;
+      document.title = t("core.titles.join", { title });
       await showJoin(root, parts[1], Number(parts[2] || 0));
     } else if (parts[0] === "puzzle") {
-      document.title = `${title}: daily puzzle`;
+      document.title = t("core.titles.puzzle", { title });
       document.querySelector('[data-nav="puzzle"]')?.setAttribute("aria-current", "page");
       await showPuzzle(root, parts[1] || "medium", parts[2] || null);
     } else {
@@ -39,12 +54,20 @@ async function route() {
       await showStart(root);
     }
   } catch (error) {
-    fill(root, h("section", { class: "panel" }, h("h1", {}, "Something went wrong"), h("p", { class: "refusal" }, explain(error)),
-      h("p", {}, h("a", { href: "#/" }, "Back to the start"))));
+    fill(root, h("section", { class: "panel" }, h("h1", {}, t("core.error.title")), h("p", { class: "refusal" }, explain(error)),
+      h("p", {}, h("a", { href: "#/" }, t("core.error.back")))));
   }
   document.body.dataset.ready = "true";
   performance.mark("wtw:ready");
 }
 
 window.addEventListener("hashchange", () => { document.body.dataset.ready = "false"; route(); });
+await startLanguages();
+drawTopbar();
+document.getElementById("language").addEventListener("change", async (event) => {
+  await setLanguage(event.target.value);
+  drawTopbar();
+  document.body.dataset.ready = "false";
+  await route();
+});
 route();
