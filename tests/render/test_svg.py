@@ -12,6 +12,7 @@ from solver.games.wild_tiled_west.ai.bots import RandomBot, play_game
 from solver.games.wild_tiled_west.components.catalog import board_side_from_map, load_catalog, tile_from_map
 from solver.games.wild_tiled_west.components.values import BOARD_LEGEND, TILE_LEGEND, Icon, SpaceKind, Terrain
 from solver.games.wild_tiled_west.engine.game import Game
+from solver.games.wild_tiled_west.render.board_data import board_data
 from solver.games.wild_tiled_west.render.svg import (
     PAD,
     SIGN_HEIGHT,
@@ -22,6 +23,7 @@ from solver.games.wild_tiled_west.render.svg import (
     text_width,
     wrap,
 )
+from solver.games.wild_tiled_west.render.text import render_settlement
 from solver.games.wild_tiled_west.rules.settlement import Settlement
 from solver.games.wild_tiled_west.rules.setup import GameConfig, SeatConfig
 
@@ -250,3 +252,19 @@ def test_a_building_name_keeps_clear_of_a_town_sign_in_any_row_of_its_box():
         assert ys and all(clear(y) for y in ys), (sign, ys)
         sign_top = sign[0] * SQUARE
         assert not any(sign_top <= y <= sign_top + SIGN_HEIGHT for y in ys)
+
+
+def test_a_shot_hill_bandit_is_under_its_tombstone_not_beside_it():
+    """Rulebook, Sheriffs and Bandits: the bullet that shoots a bandit covers it ("it's now a tombstone"). A shot hill
+    bandit was drawn beside its tombstone (issue 37), in the picture, its legend and the text picture."""
+    side = board_side_from_map(["X..^...", "......."], towns=[])
+    s = Settlement(side)
+    s.add_hill_bandit(0, 3)
+    s.tombstones.add((0, 3))
+    root = parse(settlement_svg(s, "a shot hill bandit"))
+    tokens = [g for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("class", "").startswith("token")]
+    assert [(g.get("data-feature"), g.get("data-row"), g.get("data-col")) for g in tokens] == [("token:tombstone", "0", "3")]
+    legend = settlement_svg(s, "a shot hill bandit")
+    assert "a hill bandit token" not in legend and "tombstone" in legend
+    assert render_settlement(s, legend=False).count("&") == 0 and "†" in render_settlement(s, legend=False)
+    assert board_data(s)["squares"][0][3]["token"] == "tombstone"

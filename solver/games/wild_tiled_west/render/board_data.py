@@ -23,6 +23,23 @@ def _content(cell: TileCell) -> dict[str, Any]:
             "suit": cell.suit.value if cell.suit else None, "named_building": cell.named_building}
 
 
+#: the token attributes of a settlement, as the pictures name them
+TOKEN_ATTRIBUTES = ("hill_bandits", "cowpokes", "tombstones")
+
+
+def tokens_shown(settlement: Settlement) -> dict[tuple[int, int], list[str]]:
+    """The tokens seen on each square ``(row, col)``: the attribute names of ``TOKEN_ATTRIBUTES`` on it, in that order.
+    A shot hill bandit is not seen: the bullet that shot it covers it (rulebook, Sheriffs and Bandits: "Mark a fallen
+    bandit by covering it with the bullet you used — it's now a tombstone"). Raises nothing."""
+    shown: dict[tuple[int, int], list[str]] = {}
+    for attr in TOKEN_ATTRIBUTES:
+        for rc in sorted(getattr(settlement, attr)):
+            if attr == "hill_bandits" and rc in settlement.tombstones:
+                continue
+            shown.setdefault(rc, []).append(attr)
+    return shown
+
+
 def _token(settlement: Settlement, rc: tuple[int, int]) -> str | None:
     if rc in settlement.cowpokes:
         return "cowpoke"

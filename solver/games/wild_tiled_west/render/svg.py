@@ -30,6 +30,7 @@ from itertools import pairwise
 from xml.sax.saxutils import escape
 
 from solver.games.wild_tiled_west.components.values import Icon, SpaceKind, Suit, Terrain, Tile, TileCell, Town
+from solver.games.wild_tiled_west.render.board_data import tokens_shown
 from solver.games.wild_tiled_west.rules.settlement import Settlement
 
 SQUARE = 44
@@ -602,9 +603,8 @@ def settlement_svg(settlement: Settlement, title: str) -> str:
     top = y + MARGIN
     squares = {(r, c): _square(settlement, r, c) for r in range(h) for c in range(w)}
     used = {sq.feature for sq in squares.values()} | {f"town:{town.letter}" for town in settlement.side.towns}  # signs
-    for attr, key in TOKEN_FEATURES.items():
-        if getattr(settlement, attr):
-            used.add(key)
+    shown = tokens_shown(settlement)
+    used |= {TOKEN_FEATURES[attr] for attrs in shown.values() for attr in attrs}
 
     body: list[str] = [_lines(width / 2, PAD + TITLE_SIZE * 0.6 * len(title_lines), title_lines, TITLE_SIZE, INK, cls="title")]
     if subtitle:
@@ -614,7 +614,7 @@ def settlement_svg(settlement: Settlement, title: str) -> str:
         body.append(_text(left + c * SQUARE + SQUARE / 2, top - MARGIN / 2, str(c), 10, "#777"))
     for r in range(h):
         body.append(_text(left - MARGIN / 2, top + r * SQUARE + SQUARE / 2, str(r), 10, "#777"))
-    tokens = {rc: attr for attr in TOKEN_FEATURES for rc in getattr(settlement, attr)}
+    tokens = shown
     signs = {min(town.squares) for town in settlement.side.towns}
     for (r, c), sq in squares.items():
         x, yy = left + c * SQUARE, top + r * SQUARE
@@ -625,11 +625,7 @@ def settlement_svg(settlement: Settlement, title: str) -> str:
     body += _tile_outlines(settlement, top, left)
     body += _building_labels(settlement, top, left)
     body += _town_signs(settlement, top, left)
-    on_square: dict[tuple[int, int], list[str]] = {}
-    for attr in TOKEN_FEATURES:
-        for rc in sorted(getattr(settlement, attr)):
-            on_square.setdefault(rc, []).append(attr)
-    for (r, c), attrs in sorted(on_square.items()):
+    for (r, c), attrs in sorted(shown.items()):
         size = SQUARE * (0.64 if len(attrs) == 1 else 0.5)
         for k, attr in enumerate(attrs):  # from the left
             x, yy = left + c * SQUARE + k * size + 1, top + (r + 1) * SQUARE - size - 1

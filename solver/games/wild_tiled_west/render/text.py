@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import string
 
+from solver.games.wild_tiled_west.render.board_data import tokens_shown
 from solver.games.wild_tiled_west.rules.settlement import Settlement
 
 TILE_LETTERS = string.ascii_lowercase + string.ascii_uppercase + string.digits
@@ -29,10 +30,11 @@ surface: tile squares: . street  f field  c cow  # named building  h house  b ba
 
 
 def surface_char(settlement: Settlement, row: int, col: int) -> str:
-    """The character the *surface* panel shows at ``(row, col)``."""
-    for attr, mark in TOKENS.items():
-        if (row, col) in getattr(settlement, attr):
-            return mark
+    """The character the *surface* panel shows at ``(row, col)``: a token seen there (a shot hill bandit is under its
+    tombstone: ``tokens_shown``), else the tile's square, else the printed space."""
+    seen = tokens_shown(settlement).get((row, col))
+    if seen:
+        return TOKENS[seen[-1]]
     cell = settlement.cell_at(row, col)
     return cell.char if cell is not None else settlement.side.rows[row][col]
 
