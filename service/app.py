@@ -61,6 +61,7 @@ from service.games.store import Games, house_games
 from service.games.watch import GameWatcher
 from service.health import blp as health_blp
 from service.heavy import DEFAULT_WAIT_SECONDS, huey
+from service.language import register_language
 from service.limits import PUZZLE_GENERATION_LIMIT, REVIEWS_LIMIT, init_limits
 from service.problems import PROBLEM_JSON, FrontLineResponses, ProblemSchema, problem, register_problem_handlers
 from service.puzzles.routes import blp as puzzles_blp
@@ -74,7 +75,7 @@ from service.web import blp as web_blp
 
 API_TITLE = "Wild Tiled West engine"
 SWAGGER_UI_ROUTE = "/docs/swagger-ui"  #: where /docs loads swagger-ui's files from (the swagger-ui-bundle package)
-API_VERSION = "0.8.0"
+API_VERSION = "0.9.0"
 
 
 class ProblemApi(Api):
@@ -124,6 +125,7 @@ def create_app(config: dict[str, Any] | None = None) -> Flask:
     """
     extras = house_extras()
     app = Flask(__name__)
+    register_language(app)  # first: every answer, even a refusal by another before_request, in the asked language
     app.config.update(
         API_TITLE=API_TITLE,
         API_VERSION=API_VERSION,

@@ -34,6 +34,7 @@ from flask import Flask, current_app, request
 from gevent import monkey
 from werkzeug.exceptions import RequestEntityTooLarge
 
+from service.language import _
 from service.problems import Refused
 
 DEFAULT_TIMEOUT_SECONDS = 10.0
@@ -90,19 +91,19 @@ def read_whole_body() -> None:
                 raise RequestEntityTooLarge()
     except BodyTimeout:
         _forsake_connection(request.environ)
-        raise Refused(408, f"the request body did not arrive within {current_app.config['BODY_TIMEOUT_SECONDS']} s: "
-                           "nothing was done", rule="body_timeout") from None
+        raise Refused(408, _("the request body did not arrive within {seconds} s: nothing was done").format(
+            seconds=current_app.config["BODY_TIMEOUT_SECONDS"]), rule="body_timeout") from None
     except RequestEntityTooLarge:  # over MAX_CONTENT_LENGTH
         _forsake_connection(request.environ)
         raise
     except Exception as exc:  # the connection broke (werkzeug's ClientDisconnected), a broken chunked encoding...
         _forsake_connection(request.environ)
-        raise Refused(400, f"the request body could not be read ({type(exc).__name__}): nothing was done",
+        raise Refused(400, _("the request body could not be read ({error}): nothing was done").format(error=type(exc).__name__),
                       rule="incomplete_body") from None
     if expected is not None and len(body) < expected:
         _forsake_connection(request.environ)
-        raise Refused(400, f"the request body ended after {len(body)} of the {expected} bytes its Content-Length "
-                           "announced: nothing was done", rule="incomplete_body")
+        raise Refused(400, _("the request body ended after {received} of the {expected} bytes its Content-Length announced: "
+                             "nothing was done").format(received=len(body), expected=expected), rule="incomplete_body")
 
 
 def init_bodies(app: Flask) -> None:

@@ -34,7 +34,9 @@ from huey import Huey, MemoryHuey, PriorityRedisHuey, SqliteHuey
 from huey.api import Result, TaskWrapper
 from huey.exceptions import ResultTimeout
 
+from service.language import _
 from service.problems import Refused
+from solver.core.language import ENGLISH, current_language, speaking
 
 T = TypeVar("T")
 SETTING = "FLASK_TASK_QUEUE"
@@ -100,13 +102,15 @@ def task_app() -> Flask:
 
 def refusals(fn: Callable[..., T]) -> Callable[..., tuple[str, Any]]:
     """Wrap a task body so that it returns ``("ok", value)``, or ``("refused", (status, detail, rule, headers))``
-    when it raises ``Refused``; ``wait`` turns the latter back into the same ``Refused``."""
+    when it raises ``Refused``; ``wait`` turns the latter back into the same ``Refused``.  The body writes its words
+    in the ``language`` keyword's language (``submit`` passes the request's: a consumer process has no request)."""
     @functools.wraps(fn)
-    def body(*args: Any, **kwargs: Any) -> tuple[str, Any]:
-        try:
-            return "ok", fn(*args, **kwargs)
-        except Refused as exc:
-            return "refused", (exc.status, exc.detail, exc.rule, exc.headers)
+    def body(*args: Any, language: str = ENGLISH, **kwargs: Any) -> tuple[str, Any]:
+        with speaking(language):
+            try:
+                return "ok", fn(*args, **kwargs)
+            except Refused as exc:
+                return "refused", (exc.status, exc.detail, exc.rule, exc.headers)
     return body
 
 
@@ -131,14 +135,14 @@ def wait(result: Result | None, seconds: float, retry_after: int = 1) -> Any:
 
 def busy(retry_after: int) -> Refused:
     """The 503 ``busy`` refusal, with ``Retry-After: retry_after`` (seconds)."""
-    return Refused(503, "the server's worker processes for hints, plans, bot turns and puzzles are busy: retry in "
-                        f"{retry_after} s", rule="busy", headers={"Retry-After": str(retry_after)})
+    return Refused(503, _("the server's worker processes for hints, plans, bot turns and puzzles are busy: retry in "
+                          "{seconds} s").format(seconds=retry_after), rule="busy", headers={"Retry-After": str(retry_after)})
 
 
 def submit(task: TaskWrapper, *args: Any, deadline_s: float, priority: float | None = None, retry_after: int = 1,
            **kwargs: Any) -> Any:
-    """Run ``task`` (a ``refusals``-wrapped huey task) on the queue at ``priority`` (``None``: the task's own) and wait
-    for its value up to ``deadline_s`` seconds; raises as ``wait``."""
+    """Run ``task`` (a ``refusals``-wrapped huey task) on the queue at ``priority`` (``None``: the task's own), in the
+    language of the words written now, and wait for its value up to ``deadline_s`` seconds; raises as ``wait``."""
     started = time.monotonic()
-    result = task(*args, priority=priority, **kwargs)  # huey takes None as the task's own priority
+    result = task(*args, priority=priority, language=current_language(), **kwargs)  # huey: None is the task's own
     return wait(result, deadline_s - (time.monotonic() - started), retry_after)

@@ -25,6 +25,7 @@ from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from limits import parse
 
+from service.language import _
 from service.problems import Refused
 
 DEFAULT_LIMIT = "100 per second"
@@ -83,5 +84,5 @@ def limit_started_work(setting: str, scope: str, what: str) -> None:
     client = get_remote_address()
     if not limiter.limiter.hit(item, scope, client):
         reset = limiter.limiter.get_window_stats(item, scope, client).reset_time
-        raise Refused(429, f"too many {what} (limit {item}): retry later", rule="rate_limited",
+        raise Refused(429, _("too many {what} (limit {limit}): retry later").format(what=_(what), limit=item), rule="rate_limited",
                       headers={"Retry-After": str(max(1, int(reset - time.time()) + 1))})

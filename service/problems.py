@@ -24,6 +24,8 @@ from flask import Flask, Response, json
 from marshmallow import INCLUDE, Schema, fields
 from werkzeug.exceptions import HTTPException, InternalServerError
 
+from service.language import N_, _
+
 PROBLEM_JSON = "application/problem+json"
 #: the statuses any request may get before its operation runs (gunicorn's: URI too long, header fields too large)
 FRONT_LINE = (414, 431)
@@ -91,11 +93,28 @@ def problem(status: int, title: str, detail: str, headers: dict[str, str] | None
     return response
 
 
+#: the problems' titles: each status's reason phrase (RFC 9110), in the request's language
+TITLES = {400: N_("Bad Request"), 401: N_("Unauthorized"), 403: N_("Forbidden"), 404: N_("Not Found"),
+          405: N_("Method Not Allowed"), 408: N_("Request Timeout"), 409: N_("Conflict"),
+          412: N_("Precondition Failed"), 413: N_("Content Too Large"), 414: N_("URI Too Long"),
+          415: N_("Unsupported Media Type"), 422: N_("Unprocessable Content"), 428: N_("Precondition Required"),
+          429: N_("Too Many Requests"), 431: N_("Request Header Fields Too Large"),
+          500: N_("Internal Server Error"), 503: N_("Service Unavailable")}
+#: the details of Flask's own answers that say nothing more than their title (werkzeug's descriptions), in our words
+DETAILS = {404: N_("no such resource here: the API's resources are listed at /docs"),
+           405: N_("this resource does not take this method: the API's document at /docs lists the ones it takes"),
+           413: N_("the request body is larger than the service takes"),
+           500: N_("the service failed to answer this request: nothing was changed, and the failure is logged")}
+
+
 def _title(status: int) -> str:
+    """The title of a problem of ``status``, in the request's language."""
+    if status in TITLES:
+        return _(TITLES[status])
     try:
         return http.HTTPStatus(status).phrase
     except ValueError:
-        return "Error"
+        return _("Error")
 
 
 def register_problem_handlers(app: Flask) -> None:
@@ -108,9 +127,16 @@ def register_problem_handlers(app: Flask) -> None:
         data = getattr(exc, "data", None) or {}
         if isinstance(data, dict) and data.get("messages"):
             extra["errors"] = data["messages"]
-        detail = (data.get("message") if isinstance(data, dict) else None) or exc.description or exc.name
+        code = exc.code or 500
+        said = data.get("message") if isinstance(data, dict) else None
+        if said:
+            detail = _(str(said))
+        elif exc.description == type(exc).description and code in DETAILS:  # werkzeug's own words
+            detail = _(DETAILS[code])
+        else:
+            detail = str(exc.description or exc.name)
         headers = {k: v for k, v in exc.get_headers() if k.lower() not in ("content-type", "content-length")}
-        return problem(exc.code or 500, exc.name, str(detail), headers=headers, **extra)
+        return problem(code, _title(code), detail, headers=headers, **extra)
 
     @app.errorhandler(Refused)
     def _refused(exc: Refused) -> Response:

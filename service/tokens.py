@@ -12,6 +12,8 @@ import hmac
 import secrets
 from collections.abc import Sequence
 
+from service.language import _
+
 TOKEN_BYTES = 32
 
 
@@ -30,9 +32,9 @@ def bearer_token(authorization: str | None) -> str | None:
     absent.  Raises ``ValueError`` when the header is present but not a bearer token."""
     if authorization is None:
         return None
-    scheme, _, token = authorization.strip().partition(" ")
+    scheme, _space, token = authorization.strip().partition(" ")
     if scheme.lower() != "bearer" or not token.strip():
-        raise ValueError("the Authorization header must be 'Bearer <seat token>'")
+        raise ValueError(_("the Authorization header must be 'Bearer <seat token>'"))
     return token.strip()
 
 

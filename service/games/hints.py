@@ -9,6 +9,7 @@ from typing import Any
 
 from service.fairness import TIERS
 from service.heavy import huey, refusals, task_app
+from service.language import _
 from service.problems import Refused
 
 log = logging.getLogger(__name__)
@@ -30,7 +31,7 @@ def game_hint_task(game: str, position: dict[str, Any], top: int, budget_ms: int
         raise Refused(422, str(exc), rule="no_hint") from None
     except Exception as exc:
         log.info("the %s engine failed on a position while giving a hint: %s", game, type(exc).__name__)
-        raise Refused(422, f"the engine cannot give a hint from this position ({type(exc).__name__})",
+        raise Refused(422, _("the engine cannot give a hint from this position ({error})").format(error=type(exc).__name__),
                       rule="malformed_position") from None
     if "seed" in answer:
         answer["search_seed"] = answer.pop("seed")

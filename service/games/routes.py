@@ -46,6 +46,7 @@ from service.games.schemas import (
 )
 from service.games.store import Games, dumps, dumps_page, fingerprint
 from service.hints import HintQuerySchema, HintSchema, capped
+from service.language import _
 from service.parsing import Blueprint
 from service.problems import Refused, problem_responses
 from service.storage import default_name
@@ -327,7 +328,8 @@ def get_position(args, game_id: str):
     head = g.head(game_id)
     seat = g.seat(head, request.headers.get("Authorization"), required=True)
     if args.get("seat", seat) != seat:
-        raise Refused(403, f"a seat token shows only its own seat's position (seat {seat})", rule="not_your_seat")
+        raise Refused(403, _("a seat token shows only its own seat's position (seat {seat})").format(seat=seat),
+                      rule="not_your_seat")
     version, position = g.position(head, seat)
     return _answer(dumps(position), 200, version)
 
@@ -350,12 +352,13 @@ def get_hint(args, game_id: str):
     g = games()
     head = g.head(game_id)
     seat = g.seat(head, request.headers.get("Authorization"), required=True)
-    _, own, first = g.decision(head, seat)
+    _version, own, first = g.decision(head, seat)
     if first is None:
-        raise Refused(409, "the game is over: there is nothing to decide", rule="game_over")
+        raise Refused(409, _("the game is over: there is nothing to decide"), rule="game_over")
     if own is None:
-        raise Refused(403, f"the pending decision ({first['type']}) is seat {first['seat']}'s, not seat {seat}'s: a hint "
-                           "is only for a seat that must decide", rule="not_your_decision")
+        raise Refused(403, _("the pending decision ({decision}) is seat {whose}'s, not seat {seat}'s: a hint is only for a "
+                             "seat that must decide").format(decision=first["type"], whose=first["seat"], seat=seat),
+                      rule="not_your_decision")
     version, position = g.position(head, seat)
     budget = capped(args["budget_ms"], "HINT")
     answer = run_for_request("HINT", game_hint_task, head.game, position, args["top"], budget, args["simulations"],

@@ -41,10 +41,12 @@ from werkzeug.datastructures import ETags
 import solver.games  # noqa: F401 (registers every game)
 from service.cache import LRUCache
 from service.games.history import EventPoint, History
+from service.language import _
 from service.problems import Refused
 from service.storage import DEFAULT_GAME, GameHead, MoveMark, Storage, default_name
 from service.tokens import bearer_token, digest, new_token, seat_of
 from solver.core import protocol, registry
+from solver.core.language import current_language
 from solver.core.protocol import ConfigError, IllegalMove, State
 
 log = logging.getLogger(__name__)
@@ -181,12 +183,13 @@ def undo_refusal(head: GameHead, seat: int, last_seat: int | None, in_decision: 
     or None when it may.  ``POST /games/{id}/undo`` raises this refusal and the state's ``undo`` member shows it
     (``Games._undo_member``): the two answer from this one function and never disagree."""
     if head.bot(seat) is not None:
-        return Refused(409, f"seat {seat} left the game: the {head.bot_name(seat)} bot plays it now", rule="seat_left")
+        return Refused(409, _("seat {seat} left the game: the {bot} bot plays it now").format(seat=seat, bot=head.bot_name(seat)),
+                       rule="seat_left")
     if head.move_count == 0:
-        return Refused(409, "no move has been played yet", rule="nothing_to_undo")
+        return Refused(409, _("no move has been played yet"), rule="nothing_to_undo")
     if head.finished:
-        return Refused(409, "the game is over: its final scores stand", rule="game_over")
-    not_yours = Refused(403, f"the last move is seat {last_seat}'s: a seat may undo only its own last move",
+        return Refused(409, _("the game is over: its final scores stand"), rule="game_over")
+    not_yours = Refused(403, _("the last move is seat {seat}'s: a seat may undo only its own last move").format(seat=last_seat),
                         rule="not_your_move")
     if last_seat != seat and not in_decision:
         return not_yours
@@ -195,7 +198,7 @@ def undo_refusal(head: GameHead, seat: int, last_seat: int | None, in_decision: 
         return not_yours
     reason = rules.revealed(spent, after)
     if reason:
-        return Refused(409, f"cannot undo: {reason} since that move", rule="hidden_revealed")
+        return Refused(409, _("cannot undo: {reason} since that move").format(reason=reason), rule="hidden_revealed")
     return None
 
 
@@ -205,7 +208,7 @@ def without_move(rules: protocol.Game, config: dict[str, Any], moves: Sequence[t
     ``again`` the moves made after it (``(seat, move, first event)``: other seats' moves of a decision still being made,
     played again on it) and ``move`` the one taken out; ``None`` when the seat has no move, or when a move made after it
     no longer applies without it (the turn had passed)."""
-    at = max((n for n, (mover, _) in enumerate(moves) if mover == seat), default=None)
+    at = max((n for n, (mover, _move) in enumerate(moves) if mover == seat), default=None)
     if at is None:
         return None
     state, again = rules.replay(config, moves[:at]), []
@@ -244,7 +247,8 @@ class Games:
         try:
             return self.rules[game]
         except KeyError:
-            raise Refused(422, f"no game {game!r} is played here: GET /games/catalog lists them ({', '.join(self.rules)})",
+            raise Refused(422, _("no game {game!r} is played here: GET /games/catalog lists them ({games})").format(
+                game=game, games=", ".join(self.rules)),
                           rule="unknown_game_kind") from None
 
     def create(self, config: dict[str, Any], names: Sequence[str | None] | None = None,
@@ -300,18 +304,20 @@ class Games:
 
         Refusals: 404 ``unknown_game``, ``unknown_seat``; 409 ``seat_taken`` (the seat is not open, or another
         claim won it first: ``Storage.claim_seat``), 409 ``busy`` when moves kept winning the race."""
-        for _ in range(WRITE_ATTEMPTS):
+        for _attempt in range(WRITE_ATTEMPTS):
             head = self.head(game_id)
             if not 0 <= seat < head.players:
-                raise Refused(404, f"the game has seats 0 to {head.players - 1}, not {seat}", rule="unknown_seat")
+                raise Refused(404, _("the game has seats 0 to {last}, not {seat}").format(last=head.players - 1, seat=seat),
+                              rule="unknown_seat")
             if not head.is_open(seat):
-                raise Refused(409, f"seat {seat} is taken: GET /games?status=open lists the open seats", rule="seat_taken")
+                raise Refused(409, _("seat {seat} is taken: GET /games?status=open lists the open seats").format(seat=seat),
+                              rule="seat_taken")
             token = new_token()
             if self.storage.claim_seat(head, seat, name, digest(token)):
                 new = head.claimed(seat, name, digest(token))
                 self._reheaded(head, new)
                 return new, token
-        raise Refused(409, "the game kept changing while the seat was being claimed: retry", rule="busy")
+        raise Refused(409, _("the game kept changing while the seat was being claimed: retry"), rule="busy")
 
     def _reheaded(self, head: GameHead, new: GameHead, pending: tuple[int, ...] | None = None) -> None:
         """After a change of the game row alone (a claim, a seat handed to a bot), keep the worker's copy of the game
@@ -335,17 +341,18 @@ class Games:
 
         Refusals: 404, 401 as for moves; 409 ``game_over``; 409 ``already_left`` when a bot plays the seat already;
         409 ``busy`` when moves kept winning the race."""
-        for _ in range(WRITE_ATTEMPTS):
+        for _attempt in range(WRITE_ATTEMPTS):
             head = self.head(game_id)
             seat = self.seat(head, authorization, required=True)
             if head.finished:
-                raise Refused(409, "the game is over: there is nothing to leave", rule="game_over")
+                raise Refused(409, _("the game is over: there is nothing to leave"), rule="game_over")
             if head.bot(seat) is not None:
-                raise Refused(409, f"seat {seat} left already: the {head.bot_name(seat)} bot plays it", rule="already_left")
+                raise Refused(409, _("seat {seat} left already: the {bot} bot plays it").format(seat=seat, bot=head.bot_name(seat)),
+                              rule="already_left")
             new = self.hand_to_bot(head, seat, bot)
             if new is not None:
                 return new, seat
-        raise Refused(409, "the game kept changing while the seat was being handed to a bot: retry", rule="busy")
+        raise Refused(409, _("the game kept changing while the seat was being handed to a bot: retry"), rule="busy")
 
     def hand_to_bot(self, head: GameHead, seat: int, bot: dict[str, Any]) -> GameHead | None:
         """Let ``bot`` play ``seat`` from now on, if the game is still at ``head.version``: the new head, or ``None``
@@ -391,14 +398,15 @@ class Games:
     @staticmethod
     def _bot_seat(head: GameHead, seat: int) -> int:
         if head.bot(seat) is None:
-            raise Refused(409, f"seat {seat} is a person's", rule="not_a_bot")
+            raise Refused(409, _("seat {seat} is a person's").format(seat=seat), rule="not_a_bot")
         return seat
 
     def _person(self, head: GameHead, authorization: str | None) -> int:
         """The bearer's seat (``seat``, required), refused with 409 ``seat_left`` when a bot plays it."""
         seat = self.seat(head, authorization, required=True)
         if head.bot(seat) is not None:
-            raise Refused(409, f"seat {seat} left the game: the {head.bot_name(seat)} bot plays it now", rule="seat_left")
+            raise Refused(409, _("seat {seat} left the game: the {bot} bot plays it now").format(seat=seat, bot=head.bot_name(seat)),
+                       rule="seat_left")
         return seat
 
     def lobby(self, limit: int, before: str | None, game: str | None = None) -> dict[str, Any]:
@@ -411,7 +419,8 @@ class Games:
         if before is not None:
             at = self.storage.created_at(before)
             if at is None:
-                raise Refused(422, f"before={before!r} names no game: give the previous page's next", rule="invalid_cursor")
+                raise Refused(422, _("before={before!r} names no game: give the previous page's next").format(before=before),
+                              rule="invalid_cursor")
             cursor = (at, before)
         found = self.storage.open_games(limit + 1, cursor, game)
         games = [{"id": g.head.id, "game": g.head.game, "players": g.head.players, "seats": g.head.seats(), "sides": list(g.sides),
@@ -430,7 +439,7 @@ class Games:
         """The game's head; 404 when there is no such game."""
         head = self.storage.head(game_id)
         if head is None:
-            raise Refused(404, f"no game with id {game_id!r}", rule="unknown_game")
+            raise Refused(404, _("no game with id {game_id!r}").format(game_id=game_id), rule="unknown_game")
         return head
 
     @overload
@@ -452,12 +461,12 @@ class Games:
             raise Refused(401, str(exc), rule="invalid_token", headers=challenge) from None
         if token is None:
             if required:
-                raise Refused(401, "this request needs a seat token: Authorization: Bearer <token>",
+                raise Refused(401, _("this request needs a seat token: Authorization: Bearer <token>"),
                               rule="missing_token", headers=challenge)
             return None
         seat = seat_of(token, head.token_digests)
         if seat is None:
-            raise Refused(401, "the token is not a seat token of this game", rule="invalid_token",
+            raise Refused(401, _("the token is not a seat token of this game"), rule="invalid_token",
                           headers={"WWW-Authenticate": 'Bearer realm="seats", error="invalid_token"'})
         return seat
 
@@ -467,8 +476,8 @@ class Games:
         strongly as RFC 9110 (13.1.1) requires: a weak tag (``W/"3"``) matches nothing."""
         if if_match is None or if_match.star_tag or if_match.contains(str(head.version)):
             return
-        raise Refused(412, f"the game is at version {head.version}, not the one in If-Match: fetch the state and "
-                           "choose again", rule="stale_version", headers={"ETag": f'"{head.version}"'})
+        raise Refused(412, _("the game is at version {version}, not the one in If-Match: fetch the state and choose "
+                             "again").format(version=head.version), rule="stale_version", headers={"ETag": f'"{head.version}"'})
 
     def _check_version_for(self, head: GameHead, seat: int, if_match: ETags | None) -> None:
         """``check_version`` as ``seat`` means it: a tag that lost only to other seats' moves while ``seat`` was
@@ -503,7 +512,7 @@ class Games:
         is missing or behind the log."""
         row = self.storage.row(game_id)
         if row is None:
-            raise Refused(404, f"no game with id {game_id!r}", rule="unknown_game")
+            raise Refused(404, _("no game with id {game_id!r}").format(game_id=game_id), rule="unknown_game")
         count = row.head.move_count  # moves committed after the row was read are not this version's
         rules = self.game_object(row.head.game)
         if not row.snapshot or row.snapshot_moves > count:
@@ -521,7 +530,7 @@ class Games:
     def _read(self, head: GameHead, read: Callable[[GameHead, State], T]) -> T:
         """``read(head, game)`` on the worker's copy of the game at ``head.version`` or later, under
         its lock (``read`` must not change the game)."""
-        for _ in range(3):
+        for _attempt in range(3):
             entry = self._games.get(head.id)
             if entry is None or entry.head.version < head.version:
                 entry = _Cached(*self._load(head.id))
@@ -560,7 +569,7 @@ class Games:
         data["pending"] = own if own is not None else first_decision(game)
         body = dumps(data)
         if keep:
-            self._views.put((head.id, head.version, seat), body)
+            self._views.put((head.id, head.version, seat, current_language()), body)
         return view, body
 
     def _undo_member(self, head: GameHead, game: State, seat: int | None,
@@ -588,7 +597,7 @@ class Games:
     def state(self, head: GameHead, seat: int | None) -> tuple[int, bytes]:
         """The game version and the JSON text of the game as ``seat`` (``None``: a spectator) sees it,
         at ``head.version`` or later."""
-        body = self._views.get((head.id, head.version, seat))
+        body = self._views.get((head.id, head.version, seat, current_language()))
         if body is not None:
             return head.version, body
         return self._read(head, lambda h, game: (h.version, self._view(h, game, seat)[1]))
@@ -615,14 +624,15 @@ class Games:
         extras read what they draw this way: Wild Tiled West's settlement boards); ``pick`` must copy what it keeps and
         change nothing.  404 ``unknown_seat`` for a seat the game does not have."""
         if not 0 <= seat < head.players:
-            raise Refused(404, f"the game has seats 0 to {head.players - 1}, not {seat}", rule="unknown_seat")
+            raise Refused(404, _("the game has seats 0 to {last}, not {seat}").format(last=head.players - 1, seat=seat),
+                              rule="unknown_seat")
         return self._read(head, lambda h, game: (h.version, pick(game)))
 
     def log(self, head: GameHead, seat: int | None) -> GameLog:
         """The logs as ``seat`` sees them at ``head.version`` or later, with their history: the move rows'
         marks are read between two reads of the game's head, and used only when both found the same version
         (a write in between would have changed it) and the game was read at that version too."""
-        for _ in range(WRITE_ATTEMPTS):
+        for _attempt in range(WRITE_ATTEMPTS):
             cached = self._logs.get((head.id, head.version, seat))
             if cached is not None:
                 return cached
@@ -638,7 +648,7 @@ class Games:
                 continue
             self._logs.put((head.id, head.version, seat), found)
             return found
-        raise Refused(503, "the game kept changing while its log was being read: retry", rule="busy",
+        raise Refused(503, _("the game kept changing while its log was being read: retry"), rule="busy",
                       headers={"Retry-After": "1"})
 
     @staticmethod
@@ -664,7 +674,7 @@ class Games:
             return versions, tuple(m.first_event for m in marks if m.first_event is not None)
         row = self.storage.row(head.id)
         if row is None:
-            raise Refused(404, f"no game with id {head.id!r}", rule="unknown_game")
+            raise Refused(404, _("no game with id {game_id!r}").format(game_id=head.id), rule="unknown_game")
         game, first = self.game_object(head.game).new_state(row.config), []
         for seat, move in self.storage.moves(head.id, stop=len(marks)):
             first.append(len(game.events))
@@ -713,18 +723,18 @@ class Games:
     def _apply(self, game_id: str, seat_of: Callable[[GameHead], int], move: dict[str, Any], if_match: ETags | None = None,
                key: str | None = None, request_digest: str = "") -> Answer:
         """``play`` for the seat ``seat_of(head)`` names (raising ``Refused`` when it may not move)."""
-        for _ in range(WRITE_ATTEMPTS):
+        for _attempt in range(WRITE_ATTEMPTS):
             head = self.head(game_id)
             seat = seat_of(head)
             if key is not None:
                 stored = self.storage.stored_answer(game_id, seat, key)
                 if stored is not None:
                     if stored.fingerprint != request_digest:
-                        raise Refused(422, "this Idempotency-Key was used for another request", rule="idempotency_key_reused")
+                        raise Refused(422, _("this Idempotency-Key was used for another request"), rule="idempotency_key_reused")
                     return Answer(stored.status, stored.body.encode(), stored.version, replayed=True)
             self._check_version_for(head, seat, if_match)
             if head.finished:
-                raise Refused(409, "the game is over: no more moves", rule="game_over")
+                raise Refused(409, _("the game is over: no more moves"), rule="game_over")
             loaded, game = self._owned(head)
             if loaded.version != head.version:  # the game moved on meanwhile: decide again on the new state
                 self._games.put(game_id, _Cached(loaded, game))
@@ -734,7 +744,8 @@ class Games:
             if game.decision(seat) is None:
                 self._games.put(game_id, _Cached(head, game))
                 whose = ", ".join(str(s) for s in game.pending_seats())
-                raise Refused(403, f"the pending decision ({pending['type']}) is seat {whose}'s, not seat {seat}'s",
+                raise Refused(403, _("the pending decision ({decision}) is seat {whose}'s, not seat {seat}'s").format(
+                    decision=pending["type"], whose=whose, seat=seat),
                               rule="not_your_decision")
             start, hidden = len(game.events), self.game_object(head.game).spent(game)
             try:
@@ -744,7 +755,7 @@ class Games:
                 raise Refused(422, str(exc), rule=exc.rule) from None
             except Exception as exc:
                 log.error("the engine failed on a move of game %s: %s", game_id, type(exc).__name__)
-                raise Refused(422, "the engine could not play this move", rule="unplayable_move") from None
+                raise Refused(422, _("the engine could not play this move"), rule="unplayable_move") from None
             new = replace(head, version=head.version + 1, move_count=head.move_count + 1, finished=game.finished)
             view, state = self._view(new, game, seat, keep=False, before=hidden)
             caused = [e for e in view["events"] if e["n"] >= start]
@@ -754,11 +765,11 @@ class Games:
             if self.storage.commit_move(head, seat, game.moves[-1], snapshot, game.finished, kept, first_event=start,
                                         pending_bot=self._bot_pending(new, game)):
                 self._games.put(game_id, _Cached(new, game))
-                self._views.put((game_id, new.version, seat), state)
+                self._views.put((game_id, new.version, seat, current_language()), state)
                 self._changed(new, game)
                 return Answer(200, body, new.version)
             # Another change was committed first: this copy is ahead of the database; read it again.
-        raise Refused(409, "the game kept changing while this move was being played: fetch the state and retry",
+        raise Refused(409, _("the game kept changing while this move was being played: fetch the state and retry"),
                       rule="busy")
 
     def _undone(self, head: GameHead, seat: int) -> tuple[State, list[tuple[int, dict[str, Any], int]], dict[str, Any]] | None:
@@ -793,7 +804,7 @@ class Games:
         Refusals: 404, 401, 412 as for moves; 409 ``nothing_to_undo``, ``game_over`` or
         ``hidden_revealed``; 403 ``not_your_move`` when the last move is another seat's (and the seat's own is not
         part of a decision still being made); 409 ``seat_left``."""
-        for _ in range(WRITE_ATTEMPTS):
+        for _attempt in range(WRITE_ATTEMPTS):
             head = self.head(game_id)
             seat = self._person(head, authorization)
             self.check_version(head, if_match)
@@ -808,4 +819,4 @@ class Games:
                 state = self._view(new, before, seat)[1]
                 self._changed(new, before)
                 return Answer(200, b'{"state":' + state + b',"undone":' + dumps(last_move) + b"}", new.version)
-        raise Refused(409, "the game kept changing while the undo was being made: fetch the state and retry", rule="busy")
+        raise Refused(409, _("the game kept changing while the undo was being made: fetch the state and retry"), rule="busy")

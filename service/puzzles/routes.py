@@ -18,6 +18,7 @@ from flask.cli import with_appcontext
 
 from puzzles.archive import DIFFICULTIES, daily_games
 from service.games.store import dumps
+from service.language import _
 from service.parsing import Blueprint
 from service.problems import Refused, problem_responses
 from service.puzzles.schemas import DailyQuerySchema, PuzzleBoardSchema, PuzzleSchema, SolutionSchema, VerdictSchema
@@ -69,7 +70,8 @@ def get_daily(args):
     (``RATELIMIT_PUZZLE_GENERATION``); 503 ``generating`` or ``generation_failed`` (retry after ``Retry-After``)."""
     game = args["game"]
     if game not in DAILY_GAMES:
-        raise Refused(404, f"{game} has no daily puzzle yet: the games with one are {', '.join(DAILY_GAMES)}",
+        raise Refused(404, _("{game} has no daily puzzle yet: the games with one are {games}").format(
+            game=game, games=", ".join(DAILY_GAMES)),
                       rule="no_daily_puzzle")
     store().check_difficulty(game, args["difficulty"])
     date = args["date"]

@@ -30,6 +30,7 @@ from typing import Any
 from puzzles.archive import DailyPuzzles, GenerationError, GenerationTimeout, IllegalSolution, PuzzleError, daily_of
 from puzzles.format import canonical_json
 from service.cache import LRUCache
+from service.language import _
 from service.problems import Refused
 from service.storage import DEFAULT_GAME, Storage, StoredPuzzle
 from solver.core.protocol import Game
@@ -85,7 +86,8 @@ class PuzzleStore:
         found = self.dailies.get(game)
         if found is None:
             have = ", ".join(self.dailies) or "none"
-            raise Refused(404, f"{game} has no daily puzzle yet: the games with one are {have}", rule="no_daily_puzzle")
+            raise Refused(404, _("{game} has no daily puzzle yet: the games with one are {games}").format(game=game, games=have),
+                          rule="no_daily_puzzle")
         return found
 
     def difficulties(self, game: str) -> tuple[str, ...]:
@@ -97,7 +99,8 @@ class PuzzleStore:
         ``difficulty`` puzzle."""
         offered = self.difficulties(game)
         if difficulty not in offered:
-            raise Refused(422, f"{game}'s daily puzzles are {', '.join(offered)}, not {difficulty}",
+            raise Refused(422, _("{game}'s daily puzzles are {offered}, not {difficulty}").format(
+                game=game, offered=", ".join(offered), difficulty=difficulty),
                           rule="unknown_difficulty")
 
     def last_date(self, today: datetime.date | None = None) -> datetime.date:
@@ -109,8 +112,8 @@ class PuzzleStore:
         """422 ``date_out_of_range`` unless ``first_date <= date <= last_date(today)``."""
         last = self.last_date(today)
         if not self.first_date <= date <= last:
-            raise Refused(422, f"daily puzzles are served for {self.first_date.isoformat()} to {last.isoformat()} "
-                               f"(UTC), not {date.isoformat()}", rule="date_out_of_range")
+            raise Refused(422, _("daily puzzles are served for {first} to {last} (UTC), not {date}").format(
+                first=self.first_date.isoformat(), last=last.isoformat(), date=date.isoformat()), rule="date_out_of_range")
 
     def stored(self, date: datetime.date, difficulty: str, game: str = DEFAULT_GAME) -> StoredPuzzle | None:
         """The stored puzzle of ``game`` for ``date`` at ``difficulty``, or ``None`` (not generated yet)."""
@@ -133,19 +136,19 @@ class PuzzleStore:
         try:
             return self.generators[game](date, difficulty)
         except GenerationTimeout:
-            raise Refused(503, "the puzzle could not be proven within the generator's safety limit on this "
-                               "loaded server: retry shortly", rule="generation_failed",
+            raise Refused(503, _("the puzzle could not be proven within the generator's safety limit on this loaded server: "
+                                 "retry shortly"), rule="generation_failed",
                           headers={"Retry-After": "10"}) from None
         except GenerationError as exc:
             log.error("no daily puzzle of %s for %s %s: %s", game, date.isoformat(), difficulty, type(exc).__name__)
-            raise Refused(503, f"no {difficulty} puzzle could be generated for {date.isoformat()}",
+            raise Refused(503, _("no {difficulty} puzzle could be generated for {date}").format(difficulty=difficulty, date=date.isoformat()),
                           rule="generation_failed") from None
 
     def get(self, puzzle_id: str) -> StoredPuzzle:
         """The stored puzzle with ``puzzle_id`` (of any game); 404 ``unknown_puzzle`` when none was published."""
         stored = self.storage.puzzle(puzzle_id)
         if stored is None:
-            raise Refused(404, f"no published puzzle with id {puzzle_id!r}", rule="unknown_puzzle")
+            raise Refused(404, _("no published puzzle with id {puzzle_id!r}").format(puzzle_id=puzzle_id), rule="unknown_puzzle")
         return stored
 
     def public(self, stored: StoredPuzzle) -> bytes:

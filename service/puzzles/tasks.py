@@ -24,6 +24,7 @@ from flask import current_app
 from huey import crontab
 
 from service.heavy import BACKGROUND, huey, task_app
+from service.language import N_, _
 from service.limits import limit_started_work
 from service.problems import Refused
 from service.puzzles.store import PuzzleStore
@@ -87,7 +88,7 @@ def daily_puzzle(store: PuzzleStore, date: datetime.date, difficulty: str, game:
     stored = store.stored(date, difficulty, game)
     if stored is not None:
         return stored
-    limit_started_work("RATELIMIT_PUZZLE_GENERATION", "puzzle-generation", "requests for puzzles not generated yet")
+    limit_started_work("RATELIMIT_PUZZLE_GENERATION", "puzzle-generation", N_("requests for puzzles not generated yet"))
     failed = start_generation(date, difficulty, game)
     deadline = time.monotonic() + float(current_app.config["PUZZLES_WAIT_SECONDS"])
     while failed is None:
@@ -95,8 +96,8 @@ def daily_puzzle(store: PuzzleStore, date: datetime.date, difficulty: str, game:
         if stored is not None:
             return stored
         if time.monotonic() >= deadline:
-            raise Refused(503, f"the {difficulty} puzzle of {date.isoformat()} is being generated: retry in a few "
-                               "seconds", rule="generating", headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
+            raise Refused(503, _("the {difficulty} puzzle of {date} is being generated: retry in a few seconds").format(
+                difficulty=difficulty, date=date.isoformat()), rule="generating", headers={"Retry-After": str(RETRY_AFTER_SECONDS)})
         time.sleep(POLL_SECONDS)
         failed = huey.get(_marker(date, difficulty, game), peek=True)
         failed = failed if failed and "failed" in failed else None

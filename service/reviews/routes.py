@@ -11,6 +11,7 @@ from flask import Response, current_app, request, url_for
 
 from service.games.store import Games, dumps
 from service.hints import capped
+from service.language import N_
 from service.limits import limit_started_work
 from service.parsing import Blueprint
 from service.problems import problem_responses
@@ -67,7 +68,7 @@ def post_review(args, game_id: str):
     head, viewer = _game_and_viewer(game_id)
     budget = capped(args["budget_ms"], "REVIEW")
     review, new = reviews().request(head, budget, args["simulations"], args["search_seed"], before_new=lambda: (
-        limit_started_work("RATELIMIT_REVIEWS", "reviews", "move reviews asked for")))
+        limit_started_work("RATELIMIT_REVIEWS", "reviews", N_("move reviews asked for"))))
     if new:
         queue_review_slice(review.id)
         review = reviews().get(game_id, review.id)  # done already when the queue runs tasks at once (tests)

@@ -26,6 +26,7 @@ from collections.abc import Callable, Mapping
 from datetime import timedelta
 from typing import Any
 
+from service.language import _
 from service.models import utcnow
 from service.problems import Refused
 from service.storage import GameHead, Storage, StoredReview
@@ -82,7 +83,7 @@ class Reviews:
         caller queues its first slice; ``before_new`` is called first, and may refuse: a rate limit).  409
         ``game_not_over`` for a game still being played."""
         if not head.finished:
-            raise Refused(409, "a move review is made of a finished game: this one is still being played",
+            raise Refused(409, _("a move review is made of a finished game: this one is still being played"),
                           rule="game_not_over")
         wanted = review_id(head.id, budget_ms, simulations, search_seed)
         stored = self.storage.review(wanted)
@@ -97,7 +98,8 @@ class Reviews:
         """The stored review ``review`` of ``game_id``; 404 ``unknown_review`` when there is none."""
         found = self.storage.review(review)
         if found is None or found.game_id != game_id:
-            raise Refused(404, f"no review {review!r} of game {game_id!r}: POST /games/{game_id}/reviews makes one",
+            raise Refused(404, _("no review {review!r} of game {game_id!r}: POST /games/{game_id}/reviews makes one").format(
+                review=review, game_id=game_id),
                           rule="unknown_review")
         return found
 

@@ -17,6 +17,11 @@ def test_a_french_browser_gets_the_page_in_french_and_the_switch_changes_it(serv
     assert page.evaluate("() => document.documentElement.lang") == "fr"
     assert nav_words(page) == ["Jouer", "Défi du jour", "API"]
     assert page.get_by_label("Langue").input_value() == "fr"
+    refusal = page.evaluate("""async () => {
+      const { get } = await import("/app/js/core/api.js");
+      try { await get("/games/no-such-game"); } catch (error) { return [error.status, error.message]; }
+    }""")
+    assert refusal == [404, "aucune partie n’a l’identifiant 'no-such-game'"]  # the server's words in the page's language
     page.get_by_label("Langue").select_option("en")
     page.wait_for_function("() => document.body.dataset.ready === 'true' && document.documentElement.lang === 'en'")
     assert nav_words(page) == ["Play", "Daily puzzle", "API"]

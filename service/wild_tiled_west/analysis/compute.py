@@ -18,6 +18,7 @@ from typing import Any, cast
 
 from puzzles.archive import PuzzleError
 from puzzles.wild_tiled_west.position import puzzle_position
+from service.language import N_, _
 from service.problems import Refused
 from solver.games.wild_tiled_west.ai.determinize import PositionError, sample_game
 from solver.games.wild_tiled_west.ai.hints import HintError
@@ -35,8 +36,9 @@ def _unplayable(exc: Exception, what: str) -> Refused:
     if isinstance(exc, PositionError):
         return Refused(422, str(exc), rule="malformed_position")
     log.info("the engine failed on a posted position (%s): %s", what, type(exc).__name__)
-    return Refused(422, f"the engine cannot {what} from this position ({type(exc).__name__}): it is not a "
-                        "position as GET /games/{id}/position exports it", rule="malformed_position")
+    return Refused(422, _("the engine cannot {what} from this position ({error}): it is not a position as GET "
+                          "/games/{{id}}/position exports it").format(what=_(what), error=type(exc).__name__),
+                   rule="malformed_position")
 
 
 def check_decision(position: dict[str, Any], not_yours: int, over: int) -> None:
@@ -45,11 +47,12 @@ def check_decision(position: dict[str, Any], not_yours: int, over: int) -> None:
     another seat's (a seat token: 409 and 403; a posted position: 422 and 422)."""
     pending, seat = position.get("pending"), position.get("seat")
     if not pending:
-        raise Refused(over, "the game is over: there is nothing to decide", rule="game_over")
+        raise Refused(over, _("the game is over: there is nothing to decide"), rule="game_over")
     whose, kind = (pending.get("seat"), pending.get("type")) if isinstance(pending, dict) else (None, None)
     if whose != seat:
-        raise Refused(not_yours, f"the pending decision ({kind}) is seat {whose}'s, not seat {seat}'s: a hint is "
-                                 "only for the seat that must decide", rule="not_your_decision")
+        raise Refused(not_yours, _("the pending decision ({decision}) is seat {whose}'s, not seat {seat}'s: a hint is only for "
+                                   "a seat that must decide").format(decision=kind, whose=whose, seat=seat),
+                      rule="not_your_decision")
 
 
 def seat_hint(position: dict[str, Any], top: int, budget_ms: int, catalog: Catalog, simulations: int | None = None,
@@ -67,7 +70,7 @@ def seat_hint(position: dict[str, Any], top: int, budget_ms: int, catalog: Catal
     except HintError as exc:
         raise Refused(422, str(exc), rule="no_hint") from None
     except Exception as exc:
-        raise _unplayable(exc, "give a hint") from None
+        raise _unplayable(exc, N_("give a hint")) from None
 
 
 def _finite(x: float) -> float | None:
@@ -96,7 +99,7 @@ def best_plan(position: dict[str, Any], tile_ids: list[str], required: bool, bud
         plan_position = PlanPosition.from_game(game, seat, [catalog.tile(t) for t in tile_ids])
         result = _solved(plan_position, required, budget_ms)
     except Exception as exc:
-        raise _unplayable(exc, "plan") from None
+        raise _unplayable(exc, N_("plan")) from None
     return {"version": position.get("version"), "seat": seat, "tiles": list(tile_ids), "required": required,
             "budget_ms": budget_ms, **result}
 
@@ -111,12 +114,13 @@ def puzzle_plan(puzzle: dict[str, Any], tile_ids: list[str] | None, required: bo
     try:
         position = puzzle_position(puzzle, catalog)
     except PuzzleError as exc:
-        raise Refused(422, f"the puzzle cannot be read: {exc}", rule="malformed_puzzle") from None
+        raise Refused(422, _("the puzzle cannot be read: {error}").format(error=exc), rule="malformed_puzzle") from None
     hand = [t.id for t in position.tiles]
     chosen = list(tile_ids) if tile_ids is not None else hand
     missing = [t for t in chosen if t not in hand]
     if missing:
-        raise Refused(422, f"tile {missing[0]} is not in the puzzle's hand ({', '.join(hand)})", rule="not_in_hand")
+        raise Refused(422, _("tile {tile} is not in the puzzle's hand ({hand})").format(tile=missing[0], hand=", ".join(hand)),
+                      rule="not_in_hand")
     position = replace(position, tiles=tuple(position.tile(t) for t in chosen))
     result = _solved(position, required, budget_ms)
     return {"puzzle": puzzle.get("id"), "optimum": puzzle.get("optimum"), "tiles": chosen, "required": required,

@@ -12,6 +12,7 @@ from flask import Response
 
 from service.games.routes import ETAG_HEADER, games
 from service.games.store import dumps
+from service.language import _
 from service.parsing import Blueprint
 from service.problems import Refused, problem_responses
 from service.storage import GameHead
@@ -32,7 +33,8 @@ def _wild_tiled_west(game_id: str) -> GameHead:
     a game of another game (only Wild Tiled West's seats have settlement boards)."""
     head = games().head(game_id)
     if head.game != GAME_ID:
-        raise Refused(404, f"game {game_id} is a game of {head.game}: only {GAME_ID} games have settlement boards",
+        raise Refused(404, _("game {game_id} is a game of {game}: only {boards} games have settlement boards").format(
+            game_id=game_id, game=head.game, boards=GAME_ID),
                       rule="no_boards")
     return head
 

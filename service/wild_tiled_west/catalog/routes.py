@@ -9,8 +9,8 @@ from __future__ import annotations
 import hashlib
 
 from flask import Response, request
-from flask_smorest import abort
 
+from service.language import _
 from service.parsing import Blueprint
 from service.problems import Refused, problem_responses
 from service.wild_tiled_west.catalog.schemas import (
@@ -57,7 +57,7 @@ def tile_picture(args, tile_id: str):
     try:
         tile = app_catalog().tile(tile_id)
     except KeyError:
-        raise Refused(404, f"no tile {tile_id!r}: GET /catalog/tiles lists them", rule="unknown_tile") from None
+        raise Refused(404, _("no tile {tile_id!r}: GET /catalog/tiles lists them").format(tile_id=tile_id), rule="unknown_tile") from None
     try:
         svg = tile_svg(tile, args["orientation"])
     except IndexError as exc:
@@ -86,7 +86,8 @@ def board(board_id: str):
     try:
         return app_catalog().board(board_id)
     except KeyError:
-        abort(404, message=f"no settlement board with id {board_id!r}; GET /catalog/boards lists them")
+        raise Refused(404, _("no settlement board with id {board_id!r}; GET /catalog/boards lists them").format(board_id=board_id),
+                      rule="unknown_board") from None
 
 
 @blp.route("/scoreboard")

@@ -1,4 +1,6 @@
-// The JSON API, as every frontend uses it (docs/api.md): one function per request, errors as ApiError.
+// The JSON API, as every frontend uses it (docs/api.md): one function per request, errors as ApiError. Every request
+// asks for the page's language (Accept-Language): the server's labels and refusals come in it.
+import { language } from "./i18n.js";
 
 /** A refused request: the problem+json answer (status, title, detail, rule, errors). */
 export class ApiError extends Error {
@@ -13,11 +15,11 @@ export class ApiError extends Error {
 
 /**
  * One request. `body` is sent as JSON; `token` as `Authorization: Bearer`; `ifMatch` as `If-Match` (a version);
- * `idempotencyKey` as `Idempotency-Key`. Resolves to `{status, data, etag}` (`data` null for 204/304);
+ * `idempotencyKey` as `Idempotency-Key`; the page's language as `Accept-Language`. Resolves to `{status, data, etag}` (`data` null for 204/304);
  * rejects with ApiError for a 4xx/5xx answer.
  */
 export async function request(method, path, { body, token, ifMatch, ifNoneMatch, idempotencyKey } = {}) {
-  const headers = { Accept: "application/json" };
+  const headers = { Accept: "application/json", "Accept-Language": language() };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   if (ifMatch !== undefined && ifMatch !== null) headers["If-Match"] = `"${ifMatch}"`;
