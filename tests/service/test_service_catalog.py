@@ -155,3 +155,17 @@ def test_catalog_tiles_give_every_orientations_squares(client):
             assert (shape["flipped"], shape["turns"]) == (orientation.flipped, orientation.turns)
             assert [(c["row"], c["col"], c["char"]) for c in shape["cells"]] == [(r, c, cell.char) for (r, c), cell in orientation.cells]
             assert shape["height"] == orientation.height and shape["width"] == orientation.width
+
+
+def test_catalog_serves_the_numbers_a_rules_page_fills_its_words_with(client):
+    """Issue 37 (How to play): the buildings' and wild sides' amounts, the rulebook's numbers (rules.toml) and the
+    score categories, so a client writes the rules in its own words (and languages) without copying a number."""
+    catalog = load_catalog()
+    buildings = client.get("/catalog/tiles").get_json()["buildings"]
+    assert {b["name"]: b["amounts"] for b in buildings} == {b.name: b.amounts for b in catalog.buildings}
+    board = client.get("/catalog/scoreboard").get_json()
+    assert {w["key"]: w["amounts"] for w in board["wild_sides"]} == {w.key: w.amounts for w in catalog.wild_sides}
+    rules = catalog.rule_numbers
+    assert board["rules"]["starting_points"] == rules.starting_points and board["rules"]["max_cows"] == rules.max_cows
+    assert board["rules"]["ace_set_points"] == {str(k): v for k, v in rules.ace_set_points.items()}
+    assert board["score_categories"]["endgame"][:2] == ["trailblazing", "pink_buildings"] and "start" in board["score_categories"]["in_game"]

@@ -23,6 +23,7 @@ from service.wild_tiled_west.catalog.schemas import (
 )
 from service.wild_tiled_west.components import app_catalog
 from solver.games.wild_tiled_west.render.svg import tile_svg
+from solver.games.wild_tiled_west.rules.endgame import ENDGAME, IN_GAME
 
 blp = Blueprint("catalog", __name__, url_prefix="/catalog", description="The game's components, read-only")
 
@@ -94,7 +95,8 @@ def board(board_id: str):
 @blp.response(200, ScoreboardCatalogSchema)
 @blp.alt_response(429, response="TOO_MANY_REQUESTS")
 def scoreboard():
-    """The scoreboard (both sides), cattle contracts, mining track, cards, supply and dice."""
+    """The scoreboard (both sides), cattle contracts, mining track, cards, supply and dice; the numbers the rulebook
+    states in its text and the score categories (what a client's rules page fills its words with)."""
     catalog = app_catalog()
     sb = catalog.scoreboard
     return {
@@ -112,4 +114,6 @@ def scoreboard():
         "dice": {str(n): {"prairie": p, "river": r, "provenance": catalog.supply.dice_provenance[n].to_json()}
                  for n, (p, r) in catalog.supply.dice.items()},
         "wild_sides": catalog.wild_sides,
+        "rules": catalog.rule_numbers,
+        "score_categories": {"in_game": IN_GAME, "endgame": ENDGAME},
     }

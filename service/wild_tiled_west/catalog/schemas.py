@@ -109,6 +109,9 @@ class BuildingSchema(Schema):
     name = fields.String()
     sign = fields.String(metadata={"description": "white, red, pink or yellow"})
     text = fields.String()
+    amounts = fields.Dict(keys=fields.String(), values=fields.Integer(), metadata={
+        "description": "the numbers of its text the rules use, by name ({\"gold\": 3} for the Bank): a client writes "
+                       "the building's effect in its own words (or language) with them"})
     provenance = fields.Nested(ProvenanceSchema)
 
 
@@ -296,13 +299,41 @@ class WildSideSchema(Schema):
     text = fields.String()
     spaces = fields.List(fields.String())
     building = fields.String(allow_none=True)
+    amounts = fields.Dict(keys=fields.String(), values=fields.Integer(), metadata={
+        "description": "the numbers of its text the rules use, by name ({\"points\": 3} for Rope Trick)"})
     provenance = fields.Nested(ProvenanceSchema)
+
+
+class RuleNumbersSchema(Schema):
+    """Numbers the rulebook states in its text rather than on a component (``rules.toml``)."""
+
+    starting_points = fields.Integer(metadata={"description": "points each player begins with (Setup D4)"})
+    dealt_partners = fields.Integer(metadata={"description": "partner cards dealt to each player (Setup E)"})
+    face_up_partners = fields.Integer(metadata={"description": "partner cards dealt face up into the supply (Setup E)"})
+    three_player_last_seat_gold = fields.Integer(metadata={"description": "gold for the last seat of round 1 with 3 players (Setup F)"})
+    year4_gold = fields.Integer(metadata={"description": "Year 4's other Mining Income: this much gold..."})
+    year4_pickaxes = fields.Integer(metadata={"description": "... and this many pickaxes"})
+    min_cows = fields.Integer(metadata={"description": "the fewest cows a pasture needs to be wrangled (Wrangling)"})
+    max_cows = fields.Integer(metadata={"description": "the largest wrangle (Wrangling)"})
+    contract_min_cows = fields.Integer(metadata={"description": "a wrangle of this many cows or more claims a cattle contract"})
+    trailblazing_points = fields.Integer(metadata={"description": "points for each uncovered horseshoe (negative; Endgame)"})
+    tombstone_points = fields.Integer(metadata={"description": "points for each tombstone (Endgame)"})
+    ace_set_points = fields.Dict(keys=fields.String(), values=fields.Integer(), metadata={
+        "description": "a set of aces' size -> its points (Scoring points / Aces)"})
+
+
+class ScoreCategoriesSchema(Schema):
+    """The categories of a score breakdown (a game state's ``scores``), in display order."""
+
+    in_game = fields.List(fields.String(), metadata={"description": "points scored during play"})
+    endgame = fields.List(fields.String(), metadata={"description": "the Endgame's, in the rulebook's order, then the wild sides'"})
 
 
 class ScoreboardCatalogSchema(Schema):
     """``GET /catalog/scoreboard``: both scoreboard sides, the four cattle contracts, the wrangle
     size of each contract space, the solo ranks, the mining track, the partner cards, the bandit
-    cards and Bandit Ridge, the ace cards, the supply, the dice per player count and the wild sides."""
+    cards and Bandit Ridge, the ace cards, the supply, the dice per player count, the wild sides, the numbers the
+    rulebook states in its text (``rules``) and the score categories in display order (``score_categories``)."""
 
     multiplayer = fields.Nested(ScoreboardSideSchema)
     solo = fields.Nested(ScoreboardSideSchema)
@@ -317,3 +348,5 @@ class ScoreboardCatalogSchema(Schema):
     supply = fields.Dict(keys=fields.String(), values=fields.Integer())
     dice = fields.Dict(keys=fields.String(), values=fields.Dict())
     wild_sides = fields.List(fields.Nested(WildSideSchema))
+    rules = fields.Nested(RuleNumbersSchema)
+    score_categories = fields.Nested(ScoreCategoriesSchema)

@@ -1,9 +1,10 @@
 // The page's router: the URL fragment says which screen to show (#/, #/game/<id>, #/join/<id>/<seat>,
-// #/puzzle/<difficulty>[/<date>]). Every screen talks only to the public JSON API. The router installs the games'
+// #/puzzle/<difficulty>[/<date>], #/how-to-play[/<entry>]). Every screen talks only to the public JSON API. The router installs the games'
 // registry (games/index.js) in the core (core/games.js), which reaches a game only through it.
 import { explain } from "./core/api.js";
 import { fill, h } from "./core/dom.js";
 import { gameModule, installGames } from "./core/games.js";
+import { showHowTo } from "./core/howto.js";
 import { showJoin } from "./core/join.js";
 import { showPuzzle } from "./core/puzzle.js";
 import { showGame } from "./core/session.js";
@@ -21,6 +22,7 @@ function drawTopbar() {
   document.querySelector('[data-nav="play"]').textContent = t("core.nav.play");
   document.querySelector('[data-nav="puzzle"]').textContent = t("core.nav.puzzle");
   document.querySelector('[data-nav="api"]').textContent = t("core.nav.api");
+  document.querySelector('[data-nav="howto"]').textContent = t("how-to-play.nav");
   document.querySelector(".skip").textContent = t("core.nav.skip");
   document.querySelector('nav[aria-label]').setAttribute("aria-label", t("core.nav.main"));
   const label = document.querySelector('label[for="language"]');
@@ -48,6 +50,10 @@ async function route() {
       document.title = t("core.titles.puzzle", { title });
       document.querySelector('[data-nav="puzzle"]')?.setAttribute("aria-current", "page");
       await showPuzzle(root, parts[1] || "medium", parts[2] || null);
+    } else if (parts[0] === "how-to-play") {
+      document.title = t("how-to-play.pageTitle", { title });
+      document.querySelector('[data-nav="howto"]')?.setAttribute("aria-current", "page");
+      await showHowTo(root, parts[1] || null);
     } else {
       document.title = title;
       document.querySelector('[data-nav="play"]')?.setAttribute("aria-current", "page");

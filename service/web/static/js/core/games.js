@@ -18,12 +18,16 @@
 //   scoreOf(ctx, seat)        a seat's points now: {total, partial} (partial: some are hidden, shown "+?")
 //   playerDetails(ctx, player) the nodes of a player's card below its name and points
 //   playersNote(ctx)          a node under the players (or null)
-//   scoreSheet(ctx)           the points by category: {caption, rows: [{label, note, cls, cells}], totals}
+//   scoreSheet(ctx)           the points by category: {caption, rows: [{label, note, cls, cells, entry}], totals}
+//                             (entry: the How to play entry of the row, or none)
 //   endWords(ctx, end)        the end screen's words: {headline (null: the core's), notes, tiebreak: {caption,
 //                             column, words(n)}} (`end`: the log's game_end event, with its standings)
 //   mountTable(session)       the game's table on the game screen: an object with the members of TABLE_MEMBERS
 //   puzzle                    the daily puzzle: {intro (the start page's words), mount(frame) (core/puzzle.js: the
 //                             puzzle's board and pieces, {nodes, start(), solution(), shareWords()})}
+//   howTo                     How to play (core/howto.js): {content(catalog) (the rules' sections and the entries
+//                             of its named things, in the page's language), guide(ctx) (the first-game guide's
+//                             steps now, or null)}
 //
 // The table (mountTable's answer) — info: a node in the game's header; board, main, page: the nodes of the board
 // column, under the decision and after the page; update(state): draw a new state (async); figure(pending): a node
@@ -37,7 +41,7 @@ export const GAME_MEMBERS = {
   load: "function", seatFields: "function", gameFields: "function", lobbySeatWords: "function", seatWords: "function",
   decisionWords: "function", eventWords: "function", movesWords: "function", scoreOf: "function",
   playerDetails: "function", playersNote: "function", scoreSheet: "function", endWords: "function",
-  mountTable: "function", puzzle: "object",
+  mountTable: "function", puzzle: "object", howTo: "object",
 };
 
 export const TABLE_MEMBERS = {

@@ -1,10 +1,12 @@
 // The points: every seat's by category while the game goes on (the game's module gives the rows), and the end of
 // the game (the standings of the log's game_end event with the tie-break, and the game's own words).
 import { fill, h } from "./dom.js";
+import { entryLink } from "./howto.js";
 import { seatLabel } from "./seats.js";
 import { ordinal, seatName } from "./words.js";
 
-/** The points of every seat by category, as `game.scoreSheet(ctx)` gives them, in `host`. */
+/** The points of every seat by category, as `game.scoreSheet(ctx)` gives them, in `host`; a row with an `entry`
+ * opens that How to play entry (core/howto.js) from its name. */
 export function renderScores(host, ctx, game) {
   const seats = ctx.state.players.map((p) => p.seat);
   const sheet = game.scoreSheet(ctx);
@@ -12,7 +14,7 @@ export function renderScores(host, ctx, game) {
     h("caption", {}, sheet.caption),
     h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Category"), seats.map((s) => h("th", { scope: "col" }, seatLabel(ctx, s))))),
     h("tbody", {}, sheet.rows.map((row) => h("tr", { class: row.cls },
-      h("th", { scope: "row" }, row.label, row.note ? h("span", { class: "muted" }, row.note) : null),
+      h("th", { scope: "row" }, row.entry ? entryLink(row.entry, row.label) : row.label, row.note ? h("span", { class: "muted" }, row.note) : null),
       row.cells.map((cell) => h("td", {}, cell))))),
     h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, "Total"), sheet.totals.map((total) => h("td", {}, total)))));
   fill(host, h("details", { open: true }, h("summary", {}, "Scores by category"), table));

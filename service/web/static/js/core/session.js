@@ -7,6 +7,7 @@ import { ApiError, explain, get, post, postMove } from "./api.js";
 import { fill, h, toast } from "./dom.js";
 import { TABLE_MEMBERS, gameOf, missingMembers } from "./games.js";
 import { showHint } from "./hint.js";
+import { mountGuide, useGame } from "./howto.js";
 import { GameFeed } from "./live.js";
 import { reviewPanel } from "./review.js";
 import { renderEvents } from "./events.js";
@@ -79,6 +80,7 @@ export class GameSession {
     }
     this.game = gameOf(first.data);
     this.catalog = await this.game.load();
+    useGame(this.game, this.catalog); // the entries a tap on a building, a partner, a score row... opens
     this.layout();
     await this.apply(first.data);
     this.feed = new GameFeed(this.gameId, {
@@ -116,12 +118,13 @@ export class GameSession {
       events: h("section", { class: "events-panel" }),
     };
     this.table = this.game.mountTable(this);
+    this.guide = mountGuide(this.game); // the first-game guide (core/howto.js)
     const missing = missingMembers(this.table, TABLE_MEMBERS);
     if (missing.length) throw new Error(`the table of ${this.game.id} has no ${missing.join(", ")}`);
     fill(this.root, h("div", { class: "game" },
       h("header", { class: "game-head" }, this.el.title, this.table.info, this.el.link),
       h("div", { class: "col-board" }, this.table.board),
-      h("div", { class: "col-main" }, this.el.turn, this.el.decision, this.table.main),
+      h("div", { class: "col-main" }, this.guide.node, this.el.turn, this.el.decision, this.table.main),
       h("aside", { class: "col-side" }, this.el.players, this.el.scores, this.el.events)),
     this.table.page);
   }
@@ -161,6 +164,7 @@ export class GameSession {
     await drawn;
     renderPlayers(this.el.players, ctx, this.game, { onShowBoard: (s) => this.table.enlarge(s), thumbnail: (s) => this.table.thumbnail(s) });
     await this.renderDecision();
+    this.guide.update(this.ctx);
     if (performance.getEntriesByName("wtw:move").length) {
       performance.measure("wtw:move-drawn", "wtw:move");
       performance.clearMarks("wtw:move");

@@ -3,6 +3,7 @@
 import { explain, get, post } from "./api.js";
 import { fill, h, toast } from "./dom.js";
 import { gameModule, gameOf } from "./games.js";
+import { t } from "./i18n.js";
 import { forgetGame, keepPlayerName, keepSeat, myGames, playerName } from "./store.js";
 
 const LOBBY_PAGE = 20; // open games asked for at a time
@@ -23,7 +24,8 @@ export async function showStart(root) {
   const catalog = await game.load();
   const lobby = h("div", { class: "lobby-list", "aria-live": "polite" });
   fill(root, h("div", { class: "start" },
-    h("section", { class: "intro" }, h("h1", {}, game.title), h("p", {}, game.intro)),
+    h("section", { class: "intro" }, h("h1", {}, game.title), h("p", {}, game.intro),
+      h("p", { class: "howto-link" }, h("a", { href: "#/how-to-play" }, t("how-to-play.startLink")))),
     newGameForm(game, catalog),
     h("section", { class: "panel my-games" }, h("h2", {}, "Your games"), myGamesList()),
     h("section", { class: "panel lobby" }, h("h2", {}, "Open games"),

@@ -32,12 +32,15 @@ export class BoardView {
   /**
    * `host`: the element to draw in. `options.label`: the board's accessible name; `options.interactive`: it takes
    * the keyboard focus (placing, choosing). `options.onStatus(text)`: what the ghost is doing, in words.
+   * `options.onExplain(what)`: a click that neither places nor chooses a square asks what it shows explained: `{legend}` (a
+   * legend item's key) or `{row, col}` (a board square).
    */
-  constructor(host, { label = "Settlement board", interactive = false, onStatus = () => {} } = {}) {
+  constructor(host, { label = "Settlement board", interactive = false, onStatus = () => {}, onExplain = () => {} } = {}) {
     this.host = host;
     this.id = `b${++boards}`;
     this.label = label;
     this.onStatus = onStatus;
+    this.onExplain = onExplain;
     this.interactive = interactive;
     this.host.classList.add("board-view");
     this.host.setAttribute("aria-label", label);
@@ -237,7 +240,11 @@ export class BoardView {
 
   onClick(event) {
     const at = this.squareAt(event);
-    if (!at) return;
+    const legend = event.target.closest?.("[data-legend]")?.dataset.legend;
+    if (!at) {
+      if (legend) this.onExplain({ legend });
+      return;
+    }
     if (this.mode) {
       // A touch or pen tap first moves the ghost there; tapping again where it stands places it.
       const moved = this.moveCursor(at.row, at.col);
@@ -247,6 +254,9 @@ export class BoardView {
     } else if (this.choice) {
       const found = this.choice.squares.find((s) => s.row === at.row && s.col === at.col);
       if (found) this.choice.onChoose(found);
+      else this.onExplain(at);
+    } else {
+      this.onExplain(at);
     }
   }
 

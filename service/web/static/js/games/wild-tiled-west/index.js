@@ -1,6 +1,7 @@
 // Wild Tiled West's module for the web client's core (the interface: core/games.js): its table and decision
-// widgets, its words, its new-game choices and its daily puzzle.
+// widgets, its words, its new-game choices, its daily puzzle and its How to play.
 import { loadCatalog, sideName } from "./catalog.js";
+import { content as howToContent, guide as howToGuide } from "./howto.js";
 import { endWords, playerDetails, playersNote, scoreOf, scoreSheet } from "./panels.js";
 import { PUZZLE_INTRO, mountPuzzle } from "./puzzle.js";
 import { gameFields, seatFields } from "./setup.js";
@@ -28,4 +29,5 @@ export default {
   endWords,
   mountTable,
   puzzle: { intro: PUZZLE_INTRO, mount: mountPuzzle },
+  howTo: { content: howToContent, guide: howToGuide },
 };

@@ -3,7 +3,9 @@
 // (the solo rank, the tie-break on gold and bullets). The panels themselves are the core's (core/seats.js,
 // core/scores.js).
 import { fill, h } from "../../core/dom.js";
+import { entryLink } from "../../core/howto.js";
 import { partnerText, scoreboardOf, sideName } from "./catalog.js";
+import { contractEntry, partnerEntry, scoreEntry, wildSideEntry } from "./howto.js";
 
 const CATEGORY_WORDS = {
   start: "Start", towns: "Towns", wrangles: "Wrangling", contracts: "Cattle contracts", tussles: "Tussles",
@@ -30,7 +32,7 @@ export function renderTableInfo(host, ctx) {
   fill(host,
     h("span", {}, `Year ${state.year ?? "–"} of 4`),
     h("span", {}, `Round ${state.round_in_year ?? "–"}${rounds ? ` of ${rounds}` : ""}`),
-    h("span", { title: "cattle contracts" }, "Contracts: ", state.contracts.map((c) => contractWords(catalog, c)).join(" · ")));
+    h("span", { class: "contracts" }, "Contracts: ", state.contracts.map((c, i) => [i ? " · " : null, entryLink(contractEntry(c.kind), contractWords(catalog, c))])));
 }
 
 function stat(cls, value, words) {
@@ -46,14 +48,21 @@ export function scoreOf(ctx, seat) {
 /** A player's card below its name: gold, bullets, unshot bandits, mining, partners; its board. */
 export function playerDetails(ctx, player) {
   const { state, catalog } = ctx;
-  const partners = (player.partners || []).map((p) => (p.id ? partnerText(catalog, p.id).name : "face down"));
+  const partners = (player.partners || []).map((p, i) => [i ? ", " : null, p.id ? entryLink(partnerEntry(catalog, p.id), partnerText(catalog, p.id).name) : "face down"]);
   return [
     h("div", { class: "player-stats" },
       stat("gold", player.gold, "gold"), stat("bullets", player.bullets, "bullets"),
       stat("bandits", state.bandits[player.seat], "unshot bandits"), stat("mining", player.mining, "mining track space"),
-      partners.length ? h("span", { class: "stat partners", title: "partners" }, `Partners: ${partners.join(", ")}`) : null),
-    h("div", { class: "player-side" }, sideName(catalog, player.settlement.side)),
+      partners.length ? h("span", { class: "stat partners" }, "Partners: ", partners) : null),
+    h("div", { class: "player-side" }, sideLink(catalog, player.settlement.side)),
   ];
+}
+
+/** A board side's name, opening its wild side's How to play entry when it is a wild side. */
+export function sideLink(catalog, sideId) {
+  const [boardId, side] = String(sideId).split("/");
+  const rule = side === "wild" ? catalog.boards.find((b) => b.id === boardId)?.sides.find((s) => s.side === "wild")?.rule : null;
+  return rule ? entryLink(wildSideEntry(rule), sideName(catalog, sideId)) : sideName(catalog, sideId);
 }
 
 /** Bandit Ridge under the player, in solo play. */
@@ -72,7 +81,7 @@ export function scoreSheet(ctx) {
   for (const part of ["in_game", "endgame"]) {
     for (const k of Object.keys(state.scores[0][part])) {
       if (seats.every((s) => !state.scores[s][part][k]) && !ALWAYS_SHOWN.includes(k)) continue;
-      rows.push({ cls: part, label: CATEGORY_WORDS[k] || k, note: part === "endgame" ? " (end)" : null,
+      rows.push({ cls: part, label: CATEGORY_WORDS[k] || k, note: part === "endgame" ? " (end)" : null, entry: scoreEntry(k),
         cells: seats.map((s) => (k in state.scores[s][part] ? String(state.scores[s][part][k]) : "?")) });
     }
   }

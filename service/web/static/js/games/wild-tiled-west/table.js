@@ -3,11 +3,14 @@
 // contracts, the choices of my decision and a hint's options shown on the board and in the trays.
 import { getText } from "../../core/api.js";
 import { fill, h } from "../../core/dom.js";
+import { entryLink, entryOf, openEntry } from "../../core/howto.js";
+import { t } from "../../core/i18n.js";
 import { seatLabel } from "../../core/seats.js";
-import { BoardView, showStatus } from "./board.js";
+import { BoardView, showStatus, squaresOf } from "./board.js";
 import { describeTile, sideName, tileOf, tilePicture } from "./catalog.js";
 import { isPlacing, renderChoices } from "./decisions.js";
-import { renderTableInfo } from "./panels.js";
+import { buildingEntry, legendEntry, partnerEntry } from "./howto.js";
+import { renderTableInfo, sideLink } from "./panels.js";
 import { renderTrays } from "./trays.js";
 
 /** The table of `session` (core/session.js): the members of core/games.js's TABLE_MEMBERS. */
@@ -30,6 +33,7 @@ class Table {
       status,
       tools: h("div", { class: "place-tools", hidden: true }),
       mine: h("div", { class: "my-things" }),
+      onBoard: h("p", { class: "on-board" }),
       trays: h("section", { class: "trays", "aria-label": "Tile trays and dice" }),
       dialog: h("dialog", { class: "board-dialog", "aria-label": "Settlement board" }),
     };
@@ -40,7 +44,7 @@ class Table {
       this.boards.get(this.boardSeat)?.setFull(full);
     } }, "Show legend");
     this.info = h("div", { class: "table-info" });
-    this.board = [h("div", { class: "board-head" }, this.el.boardTitle, legend), this.el.board, this.el.status, this.el.tools, this.el.mine];
+    this.board = [h("div", { class: "board-head" }, this.el.boardTitle, legend), this.el.board, this.el.status, this.el.tools, this.el.onBoard, this.el.mine];
     this.main = [this.el.trays];
     this.page = [this.el.dialog];
   }
@@ -70,9 +74,38 @@ class Table {
   update() {
     this.selectedStack = null;
     renderTableInfo(this.info, this.ctx);
+    this.renderOnBoard();
     const boards = this.loadBoards();
     this.renderMine();
     return boards;
+  }
+
+  /** The buildings placed on `seat`'s board, each once, in the order placed (their names). */
+  buildingsOn(seat) {
+    const names = this.state.players[seat].settlement.tiles.map((placed) => tileOf(this.catalog, placed.tile)?.building);
+    return [...new Set(names.filter(Boolean))];
+  }
+
+  /** Under the large board: its wild side and its buildings, each opening its How to play entry. */
+  renderOnBoard() {
+    const seat = this.boardSeat;
+    const side = sideLink(this.catalog, this.state.players[seat].settlement.side);
+    const links = this.buildingsOn(seat).map((name) => entryLink(buildingEntry(name), entryOf(buildingEntry(name))?.title || name));
+    if (typeof side === "string" && !links.length) { fill(this.el.onBoard); return; }
+    fill(this.el.onBoard, h("span", { class: "muted" }, t("wild-tiled-west-rules.onBoard"), " "),
+      [typeof side === "string" ? null : side, ...links].filter(Boolean).map((link, i) => [i ? " · " : null, link]));
+  }
+
+  /** A click on `seat`'s board that neither places nor chooses: a legend item's or a building's How to play entry. */
+  explain(seat, { legend, row, col }) {
+    if (legend) {
+      const key = legendEntry(legend);
+      if (key) openEntry(key);
+      return;
+    }
+    const placed = this.state.players[seat].settlement.tiles.find((p) => squaresOf(this.catalog, p).some(([r, c]) => r === row && c === col));
+    const building = placed && tileOf(this.catalog, placed.tile)?.building;
+    if (building) openEntry(buildingEntry(building));
   }
 
   /** Fetch the pictures of the boards whose settlement changed. */
@@ -95,7 +128,7 @@ class Table {
         }
         view = new BoardView(host, {
           label: `${seatLabel(this.ctx, seat)}'s settlement board`, interactive: large,
-          onStatus: (text, fits) => showStatus(this.el.status, text, fits),
+          onStatus: (text, fits) => showStatus(this.el.status, text, fits), onExplain: (what) => this.explain(seat, what),
         });
         view.large = large;
         this.boards.set(seat, view);
@@ -119,7 +152,7 @@ class Table {
 
   enlarge(seat) {
     const host = h("div", { class: "dialog-board" });
-    const view = new BoardView(host, { label: `${seatLabel(this.ctx, seat)}'s settlement board` });
+    const view = new BoardView(host, { label: `${seatLabel(this.ctx, seat)}'s settlement board`, onExplain: (what) => this.explain(seat, what) });
     view.full = true;
     fill(this.el.dialog, h("h2", {}, `${seatLabel(this.ctx, seat)}: ${sideName(this.catalog, this.state.players[seat].settlement.side)}`), host,
       h("form", { method: "dialog" }, h("button", { type: "submit", class: "primary" }, "Close")));
@@ -146,7 +179,7 @@ class Table {
     const track = this.catalog.scoreboard.mining_track;
     const partners = (me.partners || []).map((p) => {
       const card = this.catalog.partners.get(p.id);
-      return h("li", {}, h("strong", {}, card?.name || "?"), p.face_down ? " (face down)" : "", card ? `: ${card.text}` : "");
+      return h("li", {}, h("strong", {}, card ? entryLink(partnerEntry(this.catalog, p.id), card.name) : "?"), p.face_down ? " (face down)" : "", card ? `: ${card.text}` : "");
     });
     fill(this.el.mine, h("h3", {}, "Your supply"),
       h("p", {}, `${me.gold} gold · ${me.bullets} bullets · mining track space ${me.mining} (income ${track[me.mining]?.income ?? "?"} gold)`,
@@ -172,8 +205,11 @@ class Table {
   /** The tile to place, under the decision's words. */
   figure(pending) {
     const tile = pending.tile;
+    const building = tile && tileOf(this.catalog, tile)?.building;
+    const entry = building && entryOf(buildingEntry(building));
     return tile ? h("figure", { class: "tile-card" }, h("img", { src: tilePicture(tile), alt: describeTile(this.catalog, tile) }),
-      h("figcaption", {}, describeTile(this.catalog, tile))) : null;
+      h("figcaption", {}, describeTile(this.catalog, tile),
+        entry ? [" ", entryLink(buildingEntry(building), t("how-to-play.about", { name: entry.title }))] : null)) : null;
   }
 
   /** My decision: its choices in `choices`, the stacks to draft in the trays, the tile to place on my board. */
