@@ -6,8 +6,14 @@ import re
 
 from solver.games.wild_tiled_west.ai.bots import RandomBot
 from solver.games.wild_tiled_west.engine.game import Game
-from solver.games.wild_tiled_west.engine.labels import (annotated, move_label, orientation_words, placement_squares,
-                                                        slot_words, tile_name)
+from solver.games.wild_tiled_west.engine.labels import (
+    annotated,
+    move_label,
+    orientation_words,
+    placement_squares,
+    slot_words,
+    tile_name,
+)
 from solver.games.wild_tiled_west.rules.setup import GameConfig, SeatConfig
 
 

@@ -3,6 +3,7 @@
 // contracts, the choices of my decision and a hint's options shown on the board and in the trays.
 import { getText } from "../../core/api.js";
 import { fill, h } from "../../core/dom.js";
+import { t } from "../../core/i18n.js";
 import { seatLabel } from "../../core/seats.js";
 import { BoardView, showStatus } from "./board.js";
 import { describeTile, sideName, tileOf, tilePicture } from "./catalog.js";
@@ -80,7 +81,9 @@ class Table {
     const jobs = [];
     const big = this.boardSeat;
     const { gameId, mySeats } = this.session;
-    this.el.boardTitle.textContent = `${mySeats.has(big) ? "Your settlement" : `${seatLabel(this.ctx, big)}'s settlement`}: ${sideName(this.catalog, this.state.players[big].settlement.side)}`;
+    const side = sideName(this.catalog, this.state.players[big].settlement.side);
+    this.el.boardTitle.textContent = mySeats.has(big) ? t("wild-tiled-west.board.yours", { side })
+      : t("wild-tiled-west.board.theirs", { name: seatLabel(this.ctx, big), side });
     for (const player of this.state.players) {
       const seat = player.seat;
       const drawn = JSON.stringify(player.settlement);
@@ -94,7 +97,7 @@ class Table {
           this.el.board = host;
         }
         view = new BoardView(host, {
-          label: `${seatLabel(this.ctx, seat)}'s settlement board`, interactive: large,
+          label: t("wild-tiled-west.board.label", { name: seatLabel(this.ctx, seat) }), interactive: large,
           onStatus: (text, fits) => showStatus(this.el.status, text, fits),
         });
         view.large = large;
@@ -114,14 +117,14 @@ class Table {
 
   thumbnail(seat) {
     const node = this.thumbs.get(seat);
-    return node ? { node, name: `${seatLabel(this.ctx, seat)}'s settlement board` } : null;
+    return node ? { node, name: t("wild-tiled-west.board.label", { name: seatLabel(this.ctx, seat) }) } : null;
   }
 
   enlarge(seat) {
     const host = h("div", { class: "dialog-board" });
-    const view = new BoardView(host, { label: `${seatLabel(this.ctx, seat)}'s settlement board` });
+    const view = new BoardView(host, { label: t("wild-tiled-west.board.label", { name: seatLabel(this.ctx, seat) }) });
     view.full = true;
-    fill(this.el.dialog, h("h2", {}, `${seatLabel(this.ctx, seat)}: ${sideName(this.catalog, this.state.players[seat].settlement.side)}`), host,
+    fill(this.el.dialog, h("h2", {}, t("wild-tiled-west.board.dialog", { name: seatLabel(this.ctx, seat), side: sideName(this.catalog, this.state.players[seat].settlement.side) })), host,
       h("form", { method: "dialog" }, h("button", { type: "submit", class: "primary" }, "Close")));
     getText(`/games/${this.session.gameId}/players/${seat}/board.svg`).then((svg) => view.show(svg, this.state.version));
     this.el.dialog.showModal();
