@@ -179,8 +179,9 @@ def _puzzles_per_game(conn: Connection) -> None:
 
 
 def default_name(seat: int) -> str:
-    """The display name of a seat taken without a name: ``"Seat <seat>"`` (numbered as the API numbers seats, from 0)."""
-    return f"Seat {seat}"
+    """The display name of a seat taken without a name: ``"Seat <n>"``, counted from 1 as players count seats (the API
+    numbers seats from 0: seat 0 is "Seat 1"; issue 37, names a player reads)."""
+    return f"Seat {seat + 1}"
 
 
 @dataclass(frozen=True)

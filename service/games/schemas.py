@@ -348,7 +348,7 @@ class SeatViewSchema(Schema):
     (left for someone to claim) and ``bot``, the server's bot that plays it (null: a person)."""
 
     seat = fields.Integer(required=True)
-    name = fields.String(required=True, allow_none=True, metadata={"example": "Seat 0"})
+    name = fields.String(required=True, allow_none=True, metadata={"example": "Seat 1"})
     open = fields.Boolean(required=True)
     bot = fields.String(required=True, allow_none=True, metadata={
         "description": "random, greedy or hint: the server plays the seat (created so, or its player left); null: a "

@@ -25,7 +25,9 @@ class ReviewedDecisionSchema(OpenSchema):
     pending decision's type), ``played`` and ``best`` (labels; null when the viewer may not see them whole),
     ``played_moves`` and ``best_moves`` (as the move log shows them to the viewer), ``loss`` (points the played option
     lost against the best one, on the same sampled worlds; 0 when it was the best) and ``loss_stderr``, ``options``
-    weighed, ``simulations`` and ``partial``."""
+    weighed, ``simulations`` and ``partial``; ``moment``, when the game says when the decision was made in its own
+    terms (Wild Tiled West: ``year``, ``round_in_year`` and the ``dice`` as they lay), so that a page says it in its
+    words rather than by move number."""
 
     index = fields.Integer(required=True)
     seat = fields.Integer(required=True)
@@ -39,6 +41,7 @@ class ReviewedDecisionSchema(OpenSchema):
     options = fields.Integer(required=True)
     simulations = fields.Integer(required=True)
     partial = fields.Boolean(required=True)  # type: ignore[assignment]  # the answer's member, not Schema.partial
+    moment = fields.Dict(required=False)
 
 
 class ReviewSeatSchema(OpenSchema):

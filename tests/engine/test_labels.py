@@ -2,9 +2,18 @@
 
 from __future__ import annotations
 
+import re
+
 from solver.games.wild_tiled_west.ai.bots import RandomBot
 from solver.games.wild_tiled_west.engine.game import Game
-from solver.games.wild_tiled_west.engine.labels import annotated, move_label, orientation_words, placement_squares
+from solver.games.wild_tiled_west.engine.labels import (
+    annotated,
+    move_label,
+    orientation_words,
+    placement_squares,
+    slot_words,
+    tile_name,
+)
 from solver.games.wild_tiled_west.rules.setup import GameConfig, SeatConfig
 
 
@@ -20,6 +29,8 @@ def test_every_legal_move_has_a_label_and_placements_their_squares():
             moves = game.legal_moves()
             labels = [move_label(game, m) for m in moves]
             assert all(label and "\n" not in label for label in labels)
+            # tiles by what they are, never by an id, and no slot or square in the engine's own notation (issue 37)
+            assert not [lb for lb in labels if re.search(r"\bt\d\d|#\d|(left|right):\d|\(\d+, \d+\)", lb)]
             assert len(set(labels)) == len(labels), [lb for lb in labels if labels.count(lb) > 1][:3]
             seen_kinds |= {m["type"] for m in moves}
             move = bot.choose(game, game.pending()["seat"])
@@ -41,7 +52,8 @@ def test_a_placement_label_names_the_tile_the_square_and_the_orientation():
     moves = [m for m in game.legal_moves() if m["type"] == "place"]
     tile = game.catalog.tile(moves[0]["tile"])
     label = move_label(game, moves[0])
-    assert moves[0]["tile"] in label and f"({moves[0]['row']}, {moves[0]['col']})" in label
+    assert label.startswith(tile_name(game.catalog, moves[0]["tile"]))
+    assert f" at row {moves[0]['row'] + 1}, column {moves[0]['col'] + 1}, " in label and moves[0]["tile"] not in label
     assert orientation_words(tile.orientations[moves[0]["orientation"]]) in label
     assert orientation_words(tile.orientations[0]) == "as printed"
     turned = [o for o in tile.orientations if o.turns == 1 and not o.flipped]
@@ -62,5 +74,16 @@ def test_a_draft_label_names_the_die_the_tile_the_stack_and_the_claim_jump():
     for move in drafts:
         die = next(d for d in game.dice if d.id == move["die"])
         label = move_label(game, move)
-        assert label.startswith(f"{die.kind.capitalize()} die {die.value}: ") and move["tile"] in label and move["slot"] in label
+        assert label.startswith(f"{die.kind.capitalize()} die {die.value}: {tile_name(game.catalog, move['tile'])} from ")
+        assert slot_words(game.catalog, move["slot"]) in label and move["slot"] not in label
         assert ("claim jump" in label) == bool(move["jumps"]) and ("gold" in label) == bool(move["cost"])
+
+
+def test_a_tile_is_named_by_its_building_or_by_what_its_squares_show():
+    game = Game(GameConfig(players=2, seed=1))
+    catalog = game.catalog
+    assert tile_name(catalog, "t07#1") == "the Sheriff's Office" and tile_name(catalog, "alley") == "an alley"
+    assert tile_name(catalog, "t17#2") == "a 2-square tile (2 cows)"
+    assert tile_name(catalog, "t16#1") == "a 4-square tile (an ace of hearts, 2 streets and a bandit)"
+    assert tile_name(catalog, "t04#1") == "a 3-square tile (2 streets and a house)"
+    assert slot_words(catalog, "left:0,1") == "the left tray, row 1, column 2 (river)"

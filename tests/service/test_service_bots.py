@@ -137,7 +137,7 @@ def test_leaving_hands_the_seat_to_a_bot_and_the_others_play_on(app):
     r = client.post(f"/games/{game_id}/leave", headers=auth(tokens[1]))
     assert r.status_code == 200
     left = r.get_json()
-    assert left["seat"] == {"seat": 1, "name": "Seat 1", "open": False, "bot": "random"}
+    assert left["seat"] == {"seat": 1, "name": "Seat 2", "open": False, "bot": "random"}
     assert left["state"]["seat"] == 1 and r.headers["ETag"] == f'"{left["state"]["version"]}"'
     # the leaver's token no longer moves, and cannot leave twice: nothing changes
     version = client.get(f"/games/{game_id}").get_json()["version"]

@@ -172,6 +172,9 @@ def test_four_player_game_to_the_final_scores(server):
     assert svg.status == 200 and svg.headers["content-type"].startswith("image/svg+xml")
     placed = local.players[3].settlement.tiles
     assert svg.text.startswith("<svg") and svg.text.count(f"{placed[0].tile.id}:") >= placed[0].tile.size
+    # titled as a player reads it: the seat's name (counted from 1) and the board's printed name, no id or version
+    board = local.catalog.board(local.players[3].settlement.side.board_id)
+    assert f">Seat 4: {board.name}" in svg.text and game_id not in svg.text and "version" not in svg.text
 
 
 def test_a_finished_game_takes_no_move(server, solo_game):

@@ -71,19 +71,19 @@ def test_open_seats_get_no_token_and_every_viewer_sees_the_names(app):
     created = r.json()
     assert [t["seat"] for t in created["tokens"]] == [0, 2]
     seats = [{"seat": 0, "name": "Calamity Jane", "open": False, "bot": None}, {"seat": 1, "name": None, "open": True, "bot": None},
-             {"seat": 2, "name": "Seat 2", "open": False, "bot": None}]
+             {"seat": 2, "name": "Seat 3", "open": False, "bot": None}]
     assert created["state"]["seats"] == seats
     for token in (None, created["tokens"][0]["token"], created["tokens"][1]["token"]):
         assert call(app, "GET", f"/games/{created['id']}", token=token).json()["seats"] == seats
     version, digests, names, open_seats = stored(app, created["id"])
-    assert digests[1] == "" and names == ["Calamity Jane", None, "Seat 2"] and open_seats == 1 and version == 0
+    assert digests[1] == "" and names == ["Calamity Jane", None, "Seat 3"] and open_seats == 1 and version == 0
 
 
 def test_without_open_the_creator_takes_every_seat_as_before(app):
     created = call(app, "POST", "/games", {"players": 2, "seed": SEED}).json()
     assert [t["seat"] for t in created["tokens"]] == [0, 1]
-    assert created["state"]["seats"] == [{"seat": 0, "name": "Seat 0", "open": False, "bot": None},
-                                         {"seat": 1, "name": "Seat 1", "open": False, "bot": None}]
+    assert created["state"]["seats"] == [{"seat": 0, "name": "Seat 1", "open": False, "bot": None},
+                                         {"seat": 1, "name": "Seat 2", "open": False, "bot": None}]
     assert call(app, "GET", "/games?status=open").json() == {"games": [], "next": None}
     assert_problem(call(app, "POST", f"/games/{created['id']}/seats/1/claim", {"name": "Bob"}), 409, "seat_taken")
 
@@ -104,7 +104,7 @@ def test_the_lobby_lists_open_games_newest_first_by_pages(app):
     entry = first["games"][0]
     assert set(entry) == {"id", "game", "players", "seats", "sides", "created"} and entry["players"] == 2
     assert entry["game"] == "wild-tiled-west"
-    assert entry["seats"] == [{"seat": 0, "name": "Seat 0", "open": False, "bot": None}, {"seat": 1, "name": None, "open": True, "bot": None}]
+    assert entry["seats"] == [{"seat": 0, "name": "Seat 1", "open": False, "bot": None}, {"seat": 1, "name": None, "open": True, "bot": None}]
     local = Game(GameConfig(players=2, seed=SEED + 4))
     assert entry["sides"] == [p.settlement.side.id for p in local.players] and entry["created"].endswith("+00:00")
     for text_ in (page.text, json.dumps(second)):  # nothing secret: no token, seed or hidden card
@@ -267,7 +267,7 @@ def test_a_database_made_before_the_lobby_gets_its_columns(tmp_path):
             assert conn.execute(select(GameRecord.seat_names, GameRecord.open_seats, GameRecord.sides)).all() == [
                 (None, None, None)]
         assert call(app, "GET", f"/games/{game_id}").json()["seats"] == [
-            {"seat": 0, "name": "Seat 0", "open": False, "bot": None}, {"seat": 1, "name": "Seat 1", "open": False, "bot": None}]
+            {"seat": 0, "name": "Seat 1", "open": False, "bot": None}, {"seat": 1, "name": "Seat 2", "open": False, "bot": None}]
         assert call(app, "GET", "/games").json() == {"games": [], "next": None}
         assert_problem(call(app, "POST", f"/games/{game_id}/seats/1/claim", {"name": "Ann"}), 409, "seat_taken")
         new_id = call(app, "POST", "/games", {"players": 2, "seed": SEED, "seats": [{}, {"open": True}]}).json()["id"]

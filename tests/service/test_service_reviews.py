@@ -78,6 +78,10 @@ def test_a_finished_games_review_is_made_in_slices_and_shown_per_viewer(app, gam
     seat0_log = [m["move"] for m in client.get(f"/games/{game_id}/moves?limit=500", headers=auth(token)).get_json()["moves"]]
     assert [m for r in rows for m in r["played_moves"]] == seat0_log  # as seat 0's log shows them
     assert len(seat0_log) == len(local.moves)
+    # each says when it was decided (year, round of the year, the dice as they lay), for the page's words (issue 37)
+    moments = [(r["moment"]["year"], r["moment"]["round_in_year"]) for r in rows]
+    assert moments == sorted(moments) and moments[0][0] == 1 and moments[-1][0] == 4
+    assert all({"id", "kind", "value"} <= set(d) for r in rows for d in r["moment"]["dice"])
     assert {r["seat"] for r in rows} == {0, 1} and set(mine["seats"]) == {"0", "1"}
     for seat, figures in mine["seats"].items():
         chosen = [r["loss"] for r in rows if r["seat"] == int(seat) and r["options"] > 1]

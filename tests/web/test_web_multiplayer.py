@@ -24,7 +24,7 @@ def test_an_open_seat_is_joined_from_a_second_browser_through_the_invitation_lin
     bea = Player(new_page(), server.base)  # another browser context: its own storage, no token of Ann's
     bea.page.goto(link)
     bea.page.get_by_label("Your name").fill("Bea")
-    bea.page.get_by_role("button", name="Join seat 1").click()
+    bea.page.get_by_role("button", name="Join seat 2").click()
     bea.page.wait_for_url(f"**/#/game/{game_id}")
     bea.settle()
     # Ann's page learns of Bea from the stream, without a reload, and the invitation is gone.
@@ -56,7 +56,7 @@ def test_a_hint_stays_while_another_seat_deciding_at_once_moves(server, new_page
     bea = Player(new_page(), server.base)
     bea.page.goto(link)
     bea.page.get_by_label("Your name").fill("Bea")
-    bea.page.get_by_role("button", name="Join seat 1").click()
+    bea.page.get_by_role("button", name="Join seat 2").click()
     bea.page.wait_for_url(f"**/#/game/{game_id}")
     for p in (ann, bea):
         p.wait_turn()

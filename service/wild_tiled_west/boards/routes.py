@@ -17,7 +17,7 @@ from service.parsing import Blueprint
 from service.problems import Refused, problem_responses
 from service.storage import GameHead
 from service.wild_tiled_west.boards.schemas import BoardDataSchema
-from service.wild_tiled_west.components import GAME_ID
+from service.wild_tiled_west.components import GAME_ID, app_catalog
 from solver.games.wild_tiled_west.render.board_data import board_data
 from solver.games.wild_tiled_west.render.svg import settlement_svg
 from solver.games.wild_tiled_west.rules.settlement import Settlement
@@ -42,6 +42,16 @@ def _wild_tiled_west(game_id: str) -> GameHead:
 def _settlement(seat: int) -> Callable[[Any], Settlement]:
     """A copy of ``seat``'s settlement from the game's state (this game's ``engine.game.Game``: ``Games.read_seat``)."""
     return lambda game: game.players[seat].settlement.copy()
+
+
+def board_title(head: GameHead, seat: int, settlement: Settlement) -> str:
+    """The picture's title as a player reads it: the seat's name and the board side's printed name, ``"Ann: Silver
+    Mesa"`` or ``"Seat 2: Buzzard Bluffs, wild side: Wanted"`` (no game id, version or component id: issue 37)."""
+    name = head.seats()[seat]["name"] or "Open seat"
+    side = settlement.side
+    catalog = app_catalog()
+    title = f"{name}: {catalog.board(side.board_id).name}"
+    return f"{title}, wild side: {catalog.wild_side(side.rule).name}" if side.side == "wild" and side.rule else title
 
 
 @blp.route("/<game_id>/players/<int:seat>/board", methods=["GET"], tags=TAGS)
@@ -73,7 +83,7 @@ def get_board_svg(game_id: str, seat: int):
     404 ``unknown_game``, ``unknown_seat``, or ``no_boards`` for a game of another game than Wild Tiled West."""
     head = _wild_tiled_west(game_id)
     version, settlement = games().read_seat(head, seat, _settlement(seat))
-    svg = settlement_svg(settlement, f"Seat {seat}: {settlement.side.id} (game {head.id}, version {version})")
+    svg = settlement_svg(settlement, board_title(head, seat, settlement))
     response = Response(svg, mimetype="image/svg+xml")
     response.headers["ETag"] = f'"{version}"'
     return response

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from solver.core.protocol import JSON, Bot
+from solver.core.protocol import JSON, Bot, Decision
 from solver.core.review import ReviewedBySearch
 from solver.games.wild_tiled_west import ENTRY
 from solver.games.wild_tiled_west.ai.bots import BOTS, make_bot
@@ -136,6 +136,16 @@ class WildTiledWest(ReviewedBySearch):
     def search_game(self) -> WildTiledWestSearch:
         """``ai.search.WildTiledWestSearch`` on this catalog: the move review's search (``ReviewedBySearch``)."""
         return WildTiledWestSearch(self.catalog)
+
+    def review_decision(self, decision: Decision, budget_ms: float | None, simulations: int | None,
+                        seed: int = 0) -> JSON:
+        """The core's review of ``decision`` (``ReviewedBySearch.review_decision``) with its ``moment``: the ``year``
+        and the round of the year (``round_in_year``) it was made in and the ``dice`` as they lay then, from the
+        seat's position (open information), so that a page says when it was and which die a draft used (issue 37)."""
+        row = super().review_decision(decision, budget_ms, simulations, seed)
+        position = decision.position
+        return {**row, "moment": {"year": position["year"], "round_in_year": position["round_in_year"],
+                                  "dice": position["dice"]}}
 
     def move_view(self, move: JSON, mover: int, viewer: int | None) -> JSON:
         """``engine.views.move_view``: another seat's kept partner stays face down (rulebook: Setup E)."""

@@ -310,7 +310,7 @@ def label(game: Game, moves: list[dict], events: list[dict], gain: float) -> str
     parts = [move_label(game, move) for move in moves]
     for event in events:
         if event["type"] == "town_completed":
-            parts.append(f"completes {event['town']} +{event['sign'] + event['bonus']}")
+            parts.append(f"completes {event['town']} (+{event['sign'] + event['bonus']} points)")
         elif event["type"] == "shot":
             parts.append("shoots a bandit")
     head, *rest = parts or ["nothing"]

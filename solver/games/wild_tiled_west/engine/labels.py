@@ -1,7 +1,9 @@
 """Moves in words and placements as squares, for people and for frontends (issue 27, "Geometry and labels").
 
-``move_label(game, move)`` writes any legal move of ``game`` as one line a player reads ("Prairie die 7 (slot 3):
-Sheriff's Office t07#1 from left:1,2", "Sheriff's Office t07#1 at (3, 4), turned 90°, flipped"); it is what
+``move_label(game, move)`` writes any legal move of ``game`` as one line a player reads ("Prairie die 7: the Sheriff's
+Office from the left tray, row 2, column 3", "the Sheriff's Office at row 4, column 5, flipped, turned 90°"): tiles by
+what they are (their building, or their size and what they show), never by an id; rows and columns counted from 1 as
+on the page (issue 37, names a player reads); it is what
 ``GET /games/{id}/legal-moves`` and the hints show.  ``placement_squares(game, move)`` gives the board squares a
 ``place`` move covers, ``[(row, col), ...]`` (0-based, row 0 at the top), so that a client draws a placement
 without re-implementing the orientation order (``solver.games.wild_tiled_west.components.geometry.orientations``).
@@ -32,13 +34,60 @@ def orientation_words(orientation: Orientation[TileCell]) -> str:
     return words
 
 
+#: A tile square's part in words, one and several (``_part`` picks it): the terrain, or the icon it shows.
+PART_WORDS: dict[str, tuple[str, str]] = {
+    "street": ("a street", "streets"), "field": ("a field", "fields"), "house": ("a house", "houses"),
+    "building": ("the building", "building squares"), "cow": ("a cow", "cows"), "bandit": ("a bandit", "bandits"),
+    "sheriff": ("a sheriff", "sheriffs"), "gold": ("a gold bonus", "gold bonuses"),
+    "bullet": ("a bullet bonus", "bullet bonuses"), "alley": ("an alley bonus", "alley bonuses"),
+    **{f"ace-{suit}": (f"an ace of {suit}", f"aces of {suit}") for suit in ("spades", "hearts", "clubs", "diamonds")},
+}
+
+
+def _part(cell: TileCell) -> str:
+    """What a square shows, as a key of ``PART_WORDS``: its icon (an ace with its suit), else its terrain (a plain
+    building square is a house)."""
+    if cell.icon is not None:
+        return f"ace-{cell.suit.value}" if cell.icon.value == "ace" and cell.suit else cell.icon.value
+    if cell.terrain.value == "building":
+        return "building" if cell.named_building else "house"
+    return str(cell.terrain.value)
+
+
+def words_list(parts: list[str]) -> str:
+    """``"a, b and c"``."""
+    return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+
+
+def tile_squares(tile: Tile) -> str:
+    """What a tile's squares show, in order of first appearance: ``"2 fields and a cow"``."""
+    counts: dict[str, int] = {}
+    for _, cell in tile.cells:
+        counts[_part(cell)] = counts.get(_part(cell), 0) + 1
+    return words_list([PART_WORDS[k][0] if n == 1 else f"{n} {PART_WORDS[k][1]}" for k, n in counts.items()])
+
+
 def tile_name(catalog: Catalog, tile_id: str) -> str:
-    """``"Sheriff's Office t07#1"`` for a building's tile, ``"tile t12#2"`` for another, ``"alley"``; raises
-    ``KeyError`` for an unknown id."""
+    """A tile as a player names it, never by its id (issue 37): ``"the Sheriff's Office"`` for a building's tile,
+    ``"a 3-square tile (2 fields and a cow)"`` for another, ``"an alley"``; raises ``KeyError`` for an unknown id."""
     if tile_id == "alley":
-        return "alley"
+        return "an alley"
     tile = catalog.tile(tile_id)
-    return f"{tile.building} {tile_id}" if tile.building else f"tile {tile_id}"
+    return f"the {tile.building}" if tile.building else f"a {tile.size}-square tile ({tile_squares(tile)})"
+
+
+def slot_words(catalog: Catalog, slot: str) -> str:
+    """A stack's slot (``"left:1,2"``) in words, rows and columns counted from 1: ``"the left tray, row 2, column 3"``
+    (``"(river)"`` added for a river slot)."""
+    tray, _, where = slot.partition(":")
+    row, col = (int(x) for x in where.split(","))
+    river = " (river)" if catalog.trays.slot(tray, row, col).on_river else ""
+    return f"the {tray} tray, row {row + 1}, column {col + 1}{river}"
+
+
+def square_words(row: int, col: int) -> str:
+    """A board square in words, counted from 1 as the page counts them: ``"row 3, column 4"`` for ``(2, 3)``."""
+    return f"row {row + 1}, column {col + 1}"
 
 
 def _placed_tile(game: Game, move: dict[str, Any]) -> Tile:
@@ -53,24 +102,26 @@ def placement_squares(game: Game, move: dict[str, Any]) -> list[Coord]:
 
 
 def _partner_name(game: Game, partner_id: str | None) -> str:
-    return next((f"{p.name} ({p.id})" for p in game.catalog.partners if p.id == partner_id), str(partner_id))
+    return next((p.name for p in game.catalog.partners if p.id == partner_id), "a face-down partner")
 
 
 def _draft_label(game: Game, move: dict[str, Any]) -> str:
     die = next(d for d in game.dice if d.id == move["die"])
-    text = f"{die.kind.capitalize()} die {die.value}: {tile_name(game.catalog, move['tile'])} from {move['slot']}"
+    text = f"{die.kind.capitalize()} die {die.value}: {tile_name(game.catalog, move['tile'])} from " \
+           f"{slot_words(game.catalog, move['slot'])}"
     if move.get("jumps"):
-        text += f", claim jump over {move['jumps']}"
+        text += f", claim jumping over {move['jumps']} stack{'s' if move['jumps'] > 1 else ''}"
     if move.get("cost"):
         text += f" ({move['cost']} gold)"
     return text
 
 
 def placement_label(catalog: Catalog, tile_id: str, orientation: int, row: int, col: int) -> str:
-    """``"Sheriff's Office t07#1 at (3, 4), turned 90°, flipped"``: a placement of the tile ``tile_id`` (``"alley"``
-    for an alley) in words; raises ``KeyError`` for an unknown tile, ``IndexError`` for an orientation it lacks."""
+    """``"the Sheriff's Office at row 4, column 5, flipped, turned 90°"``: a placement of the tile ``tile_id``
+    (``"alley"`` for an alley) at the 0-based square ``(row, col)`` in words (counted from 1); raises ``KeyError`` for
+    an unknown tile, ``IndexError`` for an orientation it lacks."""
     shape = (catalog.alley if tile_id == "alley" else catalog.tile(tile_id)).orientations[orientation]
-    return f"{tile_name(catalog, tile_id)} at ({row}, {col}), {orientation_words(shape)}"
+    return f"{tile_name(catalog, tile_id)} at {square_words(row, col)}, {orientation_words(shape)}"
 
 
 def _place_label(game: Game, move: dict[str, Any]) -> str:
@@ -79,15 +130,19 @@ def _place_label(game: Game, move: dict[str, Any]) -> str:
 
 #: The words of each move that needs no more than its own fields (the others: ``move_label``).
 PLAIN_LABELS: dict[str, Callable[[dict[str, Any]], str]] = {
-    "free_alleys": lambda m: f"{m['count']} free alley{'s' if m['count'] > 1 else ''}",
-    "wrangle": lambda m: f"wrangle {m['cows']} cows" if m["cows"] else "keep the pasture growing",
+    "free_alleys": lambda m: "1 free alley instead of drafting" if m["count"] == 1
+    else f"{m['count']} free alleys instead of drafting",
+    "wrangle": lambda m: (f"wrangle {m['cows']} cow{'s' if m['cows'] > 1 else ''}" if m["cows"]
+                          else "keep the pasture growing"),
     "mining": lambda m: "Year 4 mining: take the income" if m["choice"] == "income" else "Year 4 mining: 1 gold and 2 pickaxes",
-    "hill_bandit": lambda m: f"hill bandit at ({m['row']}, {m['col']})",
-    "shoot": lambda m: f"shoot at ({m['row']}, {m['col']})",
-    "hideout": lambda m: "Hideout: done" if m.get("done") else f"Hideout: sheriff at ({m['row']}, {m['col']}) to a tombstone",
-    "general_store": lambda m: f"General Store: {m['choice']}",
-    "wheelwright": lambda m: f"Wheelwright: {m['side']} side",
-    "ace_card": lambda m: f"ace card: {m['suit']}",
+    "hill_bandit": lambda m: f"hill bandit at {square_words(m['row'], m['col'])}",
+    "shoot": lambda m: f"shoot the bandit at {square_words(m['row'], m['col'])}",
+    "hideout": lambda m: ("Hideout: cover no more sheriffs" if m.get("done")
+                          else f"Hideout: the sheriff at {square_words(m['row'], m['col'])} becomes a tombstone"),
+    "general_store": lambda m: f"General Store: 2 {m['choice']}",
+    "wheelwright": lambda m: ("Wheelwright: two alleys now" if m["side"] == "alleys"
+                              else "Wheelwright: two adjacent alleys whenever you place one"),
+    "ace_card": lambda m: f"the ace card of {m['suit']}",
     "stash": lambda m: "stash 1 gold" if m["gold"] else "stash nothing",
     "alley_pair": lambda m: "two adjacent alleys (Wheelwright)",
     "pass": lambda m: "pass (nothing can be placed)",
@@ -104,7 +159,8 @@ def move_label(game: Game, move: dict[str, Any]) -> str:
     if kind == "place":
         return _place_label(game, move)
     if kind == "sawmill":
-        return f"Sawmill: {tile_name(game.catalog, move['tile'])} from {move['slot']} ({move.get('cost', 0)} gold)"
+        cost = f" ({move['cost']} gold)" if move.get("cost") else ""
+        return f"Sawmill: {tile_name(game.catalog, move['tile'])} from {slot_words(game.catalog, move['slot'])}{cost}"
     if kind == "signpost":
         return f"Signpost: place the set-aside {tile_name(game.catalog, move['tile'])}"
     if kind == "keep_partner":

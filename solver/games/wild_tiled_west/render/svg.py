@@ -611,9 +611,10 @@ def settlement_svg(settlement: Settlement, title: str) -> str:
         body.append(_text(width / 2, PAD + len(title_lines) * TITLE_SIZE * 1.2 + 8, subtitle, 11, "#6b4226",
                           extra=' font-style="italic" class="subtitle"'))
     for c in range(w):
-        body.append(_text(left + c * SQUARE + SQUARE / 2, top - MARGIN / 2, str(c), 10, "#777"))
+        # columns and rows numbered from 1, as the page and the move labels count them (issue 37)
+        body.append(_text(left + c * SQUARE + SQUARE / 2, top - MARGIN / 2, str(c + 1), 10, "#777"))
     for r in range(h):
-        body.append(_text(left - MARGIN / 2, top + r * SQUARE + SQUARE / 2, str(r), 10, "#777"))
+        body.append(_text(left - MARGIN / 2, top + r * SQUARE + SQUARE / 2, str(r + 1), 10, "#777"))
     tokens = shown
     signs = {min(town.squares) for town in settlement.side.towns}
     for (r, c), sq in squares.items():

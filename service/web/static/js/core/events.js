@@ -1,5 +1,6 @@
 // The events of a game in words, newest first (the game's module says each in words).
 import { fill, h } from "./dom.js";
+import { t } from "./i18n.js";
 
 const SHOWN = 150; // the newest events shown
 
@@ -10,5 +11,5 @@ export function renderEvents(host, ctx, game, log) {
     const text = game.eventWords(ctx, log[i]);
     if (text) items.push(h("li", { "data-type": log[i].type }, text));
   }
-  fill(host, h("h2", {}, "What happens"), h("ol", { class: "events", reversed: true }, items));
+  fill(host, h("h2", {}, t("core.events.title")), h("ol", { class: "events", reversed: true }, items));
 }

@@ -2,6 +2,7 @@
 // with its expected gain, shown on the game's table before it is taken; "Think longer" asks again with a larger budget.
 import { explain, get } from "./api.js";
 import { fill, h } from "./dom.js";
+import { t } from "./i18n.js";
 
 /** The budget of a hint asked to think longer, in milliseconds: the search's answer gets better with time. */
 export const LONG_HINT_MS = 5000;
@@ -11,10 +12,10 @@ export const LONG_HINT_MS = 5000;
 export function gainWords(option, simulations) {
   const figures = option.search || {};
   const gain = figures.gain ?? option.gain;
-  const sign = gain >= 0 ? "+" : "";
-  const spread = figures.stderr >= 0.05 ? ` (±${figures.stderr.toFixed(1)})` : "";  // null or below 0.05: none shown
-  const share = simulations ? `, ${Math.round(100 * figures.share)}% of ${simulations} simulations` : "";
-  return `${sign}${gain.toFixed(1)} points expected${spread}${share}`;
+  const signed = `${gain >= 0 ? "+" : "−"}${Math.abs(gain).toFixed(1)}`;
+  const spread = figures.stderr >= 0.05 ? t("core.hint.spread", { spread: figures.stderr.toFixed(1) }) : "";  // null or below 0.05: none shown
+  const share = simulations && Number.isFinite(figures.share) ? t("core.hint.share", { share: Math.round(100 * figures.share), count: simulations }) : "";
+  return t("core.hint.gain", { signed, spread, share });
 }
 
 /** Ask for the best options of `session`'s pending decision, the search thinking `budgetMs` (null: the server's
@@ -25,7 +26,7 @@ export async function showHint(session, box, budgetMs = null) {
   // The decision asked about: the hint stays good while it is still the one pending, even when other seats deciding at
   // once moved meanwhile (their moves change the version, not this decision); anything else drops it.
   const asked = JSON.stringify(state.pending);
-  fill(box, h("p", { class: "muted" }, budgetMs ? `Thinking for up to ${budgetMs / 1000} seconds…` : "Thinking…"));
+  fill(box, h("p", { class: "muted" }, budgetMs ? t("core.hint.thinking_for", { count: budgetMs / 1000 }) : t("core.hint.thinking")));
   let answer;
   try {
     const budget = budgetMs ? `&budget_ms=${budgetMs}` : "";
@@ -40,13 +41,13 @@ export async function showHint(session, box, budgetMs = null) {
     h("div", { class: "hint-label" }, h("strong", {}, `${i + 1}. `), game.movesWords(session.ctx, option.moves)),
     h("div", { class: "hint-gain" }, gainWords(option, answer.simulations)),
     h("div", { class: "hint-actions" },
-      h("button", { type: "button", onclick: () => show(option) }, "Show on board"),
-      h("button", { type: "button", class: "primary", onclick: () => session.follow(option) }, `Play option ${i + 1}`))));
-  fill(box, h("h3", {}, "Hint"), answer.partial ? h("p", { class: "muted" }, "(the search was cut short by its time budget)") : null,
-    h("p", { class: "muted hint-search" }, `${answer.simulations} simulations in ${(answer.wall_ms / 1000).toFixed(1)} s`),
+      h("button", { type: "button", onclick: () => show(option) }, t("core.hint.show")),
+      h("button", { type: "button", class: "primary", onclick: () => session.follow(option) }, t("core.hint.play", { number: i + 1 })))));
+  fill(box, h("h3", {}, t("core.hint.title")), answer.partial ? h("p", { class: "muted" }, t("core.hint.partial")) : null,
+    h("p", { class: "muted hint-search" }, t("core.hint.search", { count: answer.simulations, seconds: (answer.wall_ms / 1000).toFixed(1) })),
     h("ol", { class: "hint-options" }, items),
     h("div", { class: "hint-actions" },
-      answer.budget_ms < LONG_HINT_MS ? h("button", { type: "button", class: "small", onclick: () => showHint(session, box, LONG_HINT_MS) }, `Think longer (${LONG_HINT_MS / 1000} s)`) : null,
-      h("button", { type: "button", class: "small", onclick: () => { table.hideHint(); box.replaceChildren(); } }, "Hide the hint")));
+      answer.budget_ms < LONG_HINT_MS ? h("button", { type: "button", class: "small", onclick: () => showHint(session, box, LONG_HINT_MS) }, t("core.hint.longer", { seconds: LONG_HINT_MS / 1000 })) : null,
+      h("button", { type: "button", class: "small", onclick: () => { table.hideHint(); box.replaceChildren(); } }, t("core.hint.hide"))));
   if (answer.options[0]) show(answer.options[0]);
 }

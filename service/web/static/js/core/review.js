@@ -3,19 +3,42 @@
 // the search's better option.
 import { explain, get, post } from "./api.js";
 import { fill, h } from "./dom.js";
+import { t } from "./i18n.js";
 import { seatLabel } from "./seats.js";
 
 const POLL_MS = 1000;
 const SHOWN_MISTAKES = 3;
 
 /** The panel's heading (the section is labelled by it). */
-const heading = () => h("h3", { id: "review-title" }, "Move review");
+const heading = () => h("h3", { id: "review-title" }, t("core.review.title"));
+
+/** When a reviewed decision was made, in the game's words ("in year 2, round 3": the game module's `momentWords`
+ * of the decision's `moment`), else by its number among the moves. */
+function whenWords(ctx, decision) {
+  const words = decision.moment && ctx.game?.momentWords?.(decision.moment);
+  return words || t("core.review.at_move", { number: decision.index + 1 });
+}
+
+/** A reviewed decision's moves in the game's words, read in the state of that moment (its dice: the game's
+ * `moment`), else the server's label. */
+function decisionMoves(ctx, decision, moves, label) {
+  if (!ctx.game?.movesWords || !moves?.length) return label || "";
+  const moment = decision.moment || {};
+  return ctx.game.movesWords({ ...ctx, state: { ...ctx.state, ...moment } }, moves);
+}
+
+/** A costly decision in words: "−3.2 points in year 2, round 3: you played …; the search prefers …." (nodes). */
+export function mistakeWords(ctx, d) {
+  return [h("span", { class: "review-loss" }, t("core.review.loss", { loss: d.loss.toFixed(1) })),
+    t("core.review.played_before", { when: whenWords(ctx, d) }), h("em", {}, decisionMoves(ctx, d, d.played_moves, d.played)),
+    t("core.review.best_before"), h("em", {}, decisionMoves(ctx, d, d.best_moves, d.best)), t("core.review.end")];
+}
 
 /** A panel with a "Review the game" button; `token` (one of my seats', or null) shows that seat's decisions whole. */
 export function reviewPanel(ctx, gameId, token) {
   const box = h("section", { class: "review", "aria-live": "polite", "aria-labelledby": "review-title" });
   const start = async () => {
-    fill(box, heading(), h("p", { class: "muted" }, "Asking the server…"));
+    fill(box, heading(), h("p", { class: "muted" }, t("core.review.asking")));
     try {
       let review = (await post(`/games/${gameId}/reviews`, {}, { token })).data;
       while (review.status === "queued" || review.status === "running") {
@@ -30,21 +53,21 @@ export function reviewPanel(ctx, gameId, token) {
     }
   };
   fill(box, heading(),
-    h("p", { class: "muted" }, "The search looks at every decision again and tells how many points each move lost against the best it finds."),
-    h("button", { type: "button", class: "review-button", onclick: start }, "Review the game"));
+    h("p", { class: "muted" }, t("core.review.intro")),
+    h("button", { type: "button", class: "review-button", onclick: start }, t("core.review.button")));
   return box;
 }
 
 function showProgress(box, review) {
   const { done, total } = review.progress;
   fill(box, heading(),
-    h("p", { class: "muted" }, total ? `Reviewing: ${done} of ${total} decisions…` : "Waiting for the server's review…"),
-    total ? h("progress", { max: total, value: done, "aria-label": "decisions reviewed" }) : null);
+    h("p", { class: "muted" }, total ? t("core.review.progress", { done, count: total }) : t("core.review.waiting")),
+    total ? h("progress", { max: total, value: done, "aria-label": t("core.review.progress_label") }) : null);
 }
 
 function showReview(box, ctx, review) {
   if (review.status === "failed") {
-    fill(box, heading(), h("p", { class: "refusal" }, `The review failed: ${review.reason}`));
+    fill(box, heading(), h("p", { class: "refusal" }, t("core.review.failed", { reason: review.reason })));
     return;
   }
   const rows = Object.entries(review.seats).map(([seat, s]) => h("tr", {},
@@ -54,11 +77,9 @@ function showReview(box, ctx, review) {
     .sort((a, b) => b.loss - a.loss).slice(0, SHOWN_MISTAKES);
   fill(box, heading(),
     h("table", { class: "review-seats" },
-      h("caption", {}, `Points lost against the search's best option (${review.budget_ms} ms a decision)`),
-      h("thead", {}, h("tr", {}, ["Player", "Points lost", "Best moves", "Largest loss"].map((t) => h("th", { scope: "col" }, t)))),
+      h("caption", {}, t("core.review.caption", { count: review.budget_ms })),
+      h("thead", {}, h("tr", {}, ["player", "lost", "best", "largest"].map((k) => h("th", { scope: "col" }, t(`core.review.column.${k}`))))),
       h("tbody", {}, rows)),
-    mine.length ? h("h4", {}, "Your costliest decisions") : null,
-    mine.length ? h("ol", { class: "review-mistakes" }, mine.map((d) => h("li", {},
-      h("span", { class: "review-loss" }, `−${d.loss.toFixed(1)} points`), ` at move ${d.index + 1}: you played `,
-      h("em", {}, d.played), "; the search prefers ", h("em", {}, d.best), "."))) : null);
+    mine.length ? h("h4", {}, t("core.review.costliest")) : null,
+    mine.length ? h("ol", { class: "review-mistakes" }, mine.map((d) => h("li", {}, mistakeWords(ctx, d)))) : null);
 }

@@ -3,7 +3,8 @@
 import { fill, h } from "./dom.js";
 import { entryLink } from "./howto.js";
 import { seatLabel } from "./seats.js";
-import { ordinal, seatName } from "./words.js";
+import { t } from "./i18n.js";
+import { capital, listWords, ordinal, whoOptions } from "./words.js";
 
 /** The points of every seat by category, as `game.scoreSheet(ctx)` gives them, in `host`; a row with an `entry`
  * opens that How to play entry (core/howto.js) from its name. */
@@ -30,11 +31,11 @@ export function renderEnd(host, ctx, game, end) {
   let headline = words.headline;
   if (!headline) {
     if (top.length > 1) {
-      headline = `${top.map((s) => seatName(ctx, s.seat)).join(" and ")} share the victory with ${top[0].points} points.`;
+      headline = t("core.end.shared", { names: capital(listWords(top.map((s) => whoOptions(ctx, s.seat).who))), count: top[0].points });
     } else if (top.length) {
-      const winner = seatName(ctx, top[0].seat);
-      headline = `${winner === "you" ? "You win" : `${winner} wins`} with ${top[0].points} points${sameTotal ? `, on the tie-break (${words.tiebreak.words(top[0].tiebreak)})` : ""}.`;
-    } else headline = "The game is over.";
+      const tiebreak = sameTotal ? t("core.end.on_tiebreak", { words: words.tiebreak.words(top[0].tiebreak) }) : "";
+      headline = t("core.end.wins", { ...whoOptions(ctx, top[0].seat), count: top[0].points, tiebreak });
+    } else headline = t("core.end.over");
   }
   const rows = standings.map((s) => h("tr", {},
     h("td", {}, ordinal(s.place)), h("th", { scope: "row" }, seatLabel(ctx, s.seat)),

@@ -1,19 +1,23 @@
 // The seats of a game: who sits where in words with their badges, and the players' cards (name, points, whose turn,
 // the first player, an open seat's invitation link, the game's own details and a small picture of its table).
 import { fill, h } from "./dom.js";
+import { t } from "./i18n.js";
+import { personName } from "./words.js";
 
-const BOT_WORDS = { random: "random bot", greedy: "greedy bot", hint: "hint bot", search: "search bot" };
+/** A bot's badge: "hint bot" ("core.seats.bot.<name>"; "<name> bot" for one the catalogue lacks). */
+const botWords = (bot) => t(`core.seats.bot.${bot}`, { defaultValue: t("core.seats.bot_other", { bot }) });
 
-/** Who sits at `seat`, in words with its badges: "Ann (you)", "Seat 2 (hint bot)", "Hint bot (hint bot)", "open seat".
- * A bot's badge comes from the seat's `bot`, whatever its name: a person's name can never pass for a bot's. */
+/** Who sits at `seat`, in words with its badges: "Ann (you)", "Seat 3 (hint bot)", "Hint bot (hint bot)", "Open
+ * seat"; seats counted from 1, never by an id. A bot's badge comes from the seat's `bot`, whatever its name: a
+ * person's name can never pass for a bot's. */
 export function seatLabel(ctx, seat) {
   const info = ctx.state.seats?.[seat] || {};
-  if (info.open) return "Open seat";
-  const name = info.name || `Seat ${seat}`;
+  if (info.open) return t("core.seats.open");
+  const name = personName(info, seat);
   const tags = [];
-  if (ctx.mySeats.has(seat)) tags.push("you");
-  if (info.bot) tags.push(BOT_WORDS[info.bot] || `${info.bot} bot`); // by the seat, never by its name (issue 39)
-  return tags.length ? `${name} (${tags.join(", ")})` : name;
+  if (ctx.mySeats.has(seat)) tags.push(t("core.words.you"));
+  if (info.bot) tags.push(botWords(info.bot)); // by the seat, never by its name (issue 39)
+  return tags.length ? t("core.seats.tagged", { name, tags: tags.join(", ") }) : name;
 }
 
 /** The players' cards in `host`: name, points, whose turn, the first player, the game's details (`game`: its module),
@@ -37,7 +41,7 @@ export function renderPlayers(host, ctx, game, { onShowBoard, thumbnail }) {
         h("span", { class: "player-score", "aria-label": `${score.total} points` }, `${score.total}`, score.partial ? "+?" : "", " pts")),
       game.playerDetails(ctx, player),
       invite ? h("div", { class: "invite" }, "Invite a player: ",
-        h("input", { class: "invite-link", readonly: true, value: invite, "aria-label": `invitation link for seat ${seat}`, onfocus: (e) => e.target.select() }),
+        h("input", { class: "invite-link", readonly: true, value: invite, "aria-label": t("core.seats.invite_label", { number: seat + 1 }), onfocus: (e) => e.target.select() }),
         h("button", { type: "button", onclick: () => navigator.clipboard?.writeText(invite) }, "Copy")) : null,
       thumb ? h("button", { class: "thumb", type: "button", "aria-label": `Enlarge ${thumb.name}`, onclick: () => onShowBoard(seat) },
         thumb.node) : null));

@@ -13,7 +13,8 @@ import { reviewPanel } from "./review.js";
 import { renderEvents } from "./events.js";
 import { renderEnd, renderScores } from "./scores.js";
 import { renderPlayers } from "./seats.js";
-import { noteGame, seatTokens } from "./store.js";
+import { aboutGame, noteGame, seatTokens } from "./store.js";
+import { personName } from "./words.js";
 
 /** Show game `gameId` in `root`; returns a function that stops following it. */
 export async function showGame(root, gameId) {
@@ -158,7 +159,7 @@ export class GameSession {
     this.judgeUndo(state);
     const ctx = this.ctx;
     this.el.title.textContent = this.state.players.length === 1 ? "Solo game" : `${this.state.players.length}-player game`;
-    noteGame(this.gameId, { players: state.players.length, finished: state.finished, version: state.version });
+    noteGame(this.gameId, aboutGame(state, this.mySeats));
     const drawn = this.table.update(state);
     renderScores(this.el.scores, ctx, this.game);
     await drawn;
@@ -210,7 +211,7 @@ export class GameSession {
     }
     this.moves = legal.data.moves;
     const [title, text] = this.game.decisionWords(this.ctx, pending, true);
-    const who = this.mySeats.size > 1 ? `, ${state.seats?.[pending.seat]?.name || `Seat ${pending.seat}`}` : "";
+    const who = this.mySeats.size > 1 ? `, ${personName(state.seats?.[pending.seat], pending.seat)}` : "";
     // A choice made while others still decide at once may be changed, but it is no longer this seat's turn
     this.el.turn.textContent = pending.decided ? `${title}: waiting for the others${who}…` : `Your turn${who}: ${title}`;
     this.el.turn.dataset.mine = pending.decided ? "no" : "yes";

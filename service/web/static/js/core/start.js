@@ -3,7 +3,8 @@
 import { explain, get, post } from "./api.js";
 import { fill, h, toast } from "./dom.js";
 import { gameModule, gameOf } from "./games.js";
-import { t } from "./i18n.js";
+import { language, t } from "./i18n.js";
+import { listWords, personName } from "./words.js";
 import { forgetGame, keepPlayerName, keepSeat, myGames, playerName } from "./store.js";
 
 const LOBBY_PAGE = 20; // open games asked for at a time
@@ -39,10 +40,11 @@ export async function showStart(root) {
   fillLobby(lobby);
 }
 
-/** The name the server gives a seat left unnamed: "Hint bot" for `bot:hint:200`, "Seat 2" for a person's seat 2. */
+/** The name the server gives a seat left unnamed: "Hint bot" for `bot:hint:200`, "Seat 3" for a person's seat 2
+ * (seats counted from 1). */
 function defaultName(who, seat) {
   const bot = who.startsWith("bot:") ? who.split(":")[1] : null;
-  return bot ? `${bot[0].toUpperCase()}${bot.slice(1)} bot` : `Seat ${seat}`;
+  return bot ? `${bot[0].toUpperCase()}${bot.slice(1)} bot` : personName(null, seat);
 }
 
 /** The new game form of `game` (its module: the numbers of players, its own fields for each seat and the game). */
@@ -57,9 +59,9 @@ function newGameForm(game, catalog) {
     const n = Number(players.value);
     rows = [];
     for (let seat = 0; seat < n; seat++) {
-      const who = h("select", { name: `who-${seat}`, "aria-label": `Seat ${seat}: who plays` }, WHO.filter(([v]) => n === 1 ? v === "me" : true).map(([v, t]) => h("option", { value: v }, t)));
+      const who = h("select", { name: `who-${seat}`, "aria-label": t("core.start.who_plays", { number: seat + 1 }) }, WHO.filter(([v]) => n === 1 ? v === "me" : true).map(([v, t]) => h("option", { value: v }, t)));
       who.value = seat === 0 ? "me" : "bot:hint:200";
-      const name = h("input", { name: `name-${seat}`, maxlength: 40, placeholder: `Seat ${seat}`, "aria-label": `Seat ${seat}: name`, value: seat === 0 ? playerName() : "" });
+      const name = h("input", { name: `name-${seat}`, maxlength: 40, placeholder: personName(null, seat), "aria-label": t("core.start.seat_name", { number: seat + 1 }), value: seat === 0 ? playerName() : "" });
       const own = game.seatFields(catalog, seat);
       const sync = () => { // an open seat is named by whoever claims it; a bot's name defaults to "Hint bot" and the like
         name.disabled = who.value === "open";
@@ -67,7 +69,7 @@ function newGameForm(game, catalog) {
       };
       who.addEventListener("change", sync);
       sync();
-      rows.push({ who, name, own, node: h("fieldset", { class: "seat-row" }, h("legend", {}, `Seat ${seat}`), who, name, own.nodes) });
+      rows.push({ who, name, own, node: h("fieldset", { class: "seat-row" }, h("legend", {}, personName(null, seat)), who, name, own.nodes) });
     }
     fill(seatsBox, ...rows.map((row) => row.node));
   };
@@ -113,9 +115,33 @@ function myGamesList() {
   const games = myGames();
   if (!games.length) return h("p", { class: "muted" }, "None yet: start one, or join an open game.");
   return h("ul", { class: "game-list" }, games.slice(0, 12).map((g) => h("li", {},
-    h("a", { href: `#/game/${g.id}` }, `${g.players === 1 ? "Solo game" : `${g.players || "?"}-player game`} ${g.id.slice(0, 6)}…`),
-    h("span", { class: "muted" }, ` ${g.finished ? "finished" : "in progress"}, since ${new Date(g.since).toLocaleString()}`),
+    h("a", { href: `#/game/${g.id}` }, myGameWords(g)),
+    h("span", { class: "muted" }, ` ${myGameStatus(g)}`),
     " ", h("button", { type: "button", class: "small", onclick: (e) => { forgetGame(g.id); e.target.closest("li").remove(); } }, "Forget"))));
+}
+
+/** The title of a game of "Your games" (store.js aboutGame's words): the game and who plays it, "Wild Tiled West
+ * with Ann and Hint bot", "Wild Tiled West, solo"; never its id. */
+export function myGameWords(g) {
+  let title;
+  try { title = gameModule(g.game).title; } catch { title = gameModule().title; }
+  if (g.players === 1) return t("core.start.game_solo", { title });
+  if (!g.names) return t("core.start.game_players", { title, count: g.players || 0 });
+  const mine = new Set(g.mine || []);
+  const others = g.names.map((name, seat) => ({ name, seat })).filter((s) => !mine.has(s.seat))
+    .map((s) => (s.name === null ? t("core.seats.open_lower") : personName(s, s.seat)));
+  return t("core.start.game_with", { title, players: listWords(others) });
+}
+
+/** Where a game of "Your games" stands and when it began: "your turn · started 3 May 2025, 14:02". */
+export function myGameStatus(g) {
+  const mine = new Set(g.mine || []);
+  const status = g.finished ? t("core.start.finished")
+    : g.turn === null || g.turn === undefined ? t("core.start.in_progress")
+    : mine.has(g.turn) ? t("core.start.your_turn")
+    : t("core.start.their_turn", { name: g.names?.[g.turn] === null ? t("core.seats.open_lower") : personName({ name: g.names?.[g.turn] }, g.turn) });
+  const since = new Date(g.since).toLocaleString(language(), { dateStyle: "medium", timeStyle: "short" });
+  return t("core.start.status", { status, since });
 }
 
 /** The lobby's open games in `host`, newest first, a page of LOBBY_PAGE at a time: "More open games" adds the next. */
@@ -142,8 +168,8 @@ async function fillLobby(host, before = null) {
   const items = page.games.map((g) => h("li", { "data-game": g.id },
     h("div", {}, h("strong", {}, `${g.players}-player game`), h("span", { class: "muted" }, ` created ${new Date(g.created).toLocaleString()}`)),
     h("div", { class: "lobby-seats" }, g.seats.map((s) => (s.open
-      ? h("button", { type: "button", class: "primary small", onclick: () => join(g.id, s.seat) }, `Join seat ${s.seat} (${gameOf(g).lobbySeatWords(catalogs.get(gameOf(g).id), g, s.seat)})`)
-      : h("span", { class: "taken" }, `${s.name}${s.bot ? ` (${s.bot} bot)` : ""}`)))))); // a bot by its seat, not its name
+      ? h("button", { type: "button", class: "primary small", onclick: () => join(g.id, s.seat) }, `${t("core.start.join_seat", { number: s.seat + 1 })} (${gameOf(g).lobbySeatWords(catalogs.get(gameOf(g).id), g, s.seat)})`)
+      : h("span", { class: "taken" }, s.bot ? t("core.seats.tagged", { name: personName(s, s.seat), tags: t(`core.seats.bot.${s.bot}`, { defaultValue: t("core.seats.bot_other", { bot: s.bot }) }) }) : personName(s, s.seat))))))); // a bot by its seat, not its name
   const next = page.next ? h("button", { type: "button", class: "small lobby-more", onclick: () => fillLobby(host, page.next) }, "More open games") : null;
   if (before === null) {
     fill(host, h("ul", { class: "game-list" }, items), next);

@@ -36,7 +36,18 @@ export function keepSeat(gameId, seat, token, about = {}) {
   write(GAMES, games);
 }
 
-/** Note what this browser last saw of a game (finished or not), for the list of the player's games. */
+/** What the list of the player's games says of a game (`state`: its state; `mySeats`: the seats this browser
+ * plays): which game, its players' names (null for an open seat), the seats this browser plays, whose turn it is
+ * (a seat, or null) and whether it is over — no id or version, which a player would not recognise. */
+export function aboutGame(state, mySeats) {
+  return {
+    game: state.game ?? null, players: state.players.length, finished: !!state.finished,
+    names: (state.seats || []).map((s) => (s.open ? null : s.name)), mine: [...mySeats],
+    turn: state.finished ? null : state.pending?.seat ?? null,
+  };
+}
+
+/** Note what this browser last saw of a game (`aboutGame`'s words), for the list of the player's games. */
 export function noteGame(gameId, about) {
   const games = read(GAMES);
   if (!games[gameId]) return;

@@ -2,7 +2,9 @@
 // (a ghost that follows the pointer or the arrow keys, the squares where it fits, rotate and flip), for showing
 // hint options as ghosts, and for choosing a square (a bandit to shoot, a hill, a sheriff).
 import { tileOf, tilePicture } from "./catalog.js";
-import { orientationWords } from "./words.js";
+import { orientationWords, squareWords } from "./words.js";
+import { t } from "../../core/i18n.js";
+import { capital } from "../../core/words.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 let boards = 0;
@@ -224,10 +226,9 @@ export class BoardView {
     const { legal } = this.current();
     const count = m.options.filter((o) => o.orientation === m.orientation).length;
     this.onStatus(
-      `${orientationWords(m.shapes[m.orientation])}, at row ${m.anchor.row}, column ${m.anchor.col}: ` +
-      (legal ? "fits here" : "does not fit here") +
-      ` — ${count ? `${count} spot${count === 1 ? "" : "s"} fit turned this way` : "no spot fits turned this way: rotate or flip"}` +
-      ` (${m.options.length} in all).`,
+      capital(t("wild-tiled-west.status.line", { turned: orientationWords(m.shapes[m.orientation]), where: squareWords(m.anchor.row, m.anchor.col),
+        fits: t(legal ? "wild-tiled-west.status.fits" : "wild-tiled-west.status.not_fits"),
+        spots: count ? t("wild-tiled-west.status.spots", { count }) : t("wild-tiled-west.status.no_spot"), total: m.options.length })),
       legal,
     );
   }

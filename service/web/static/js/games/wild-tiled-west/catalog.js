@@ -1,5 +1,7 @@
 // The game's components (GET /catalog/...), loaded once per page, and their names in words.
 import { get } from "../../core/api.js";
+import { language, t } from "../../core/i18n.js";
+import { listWords } from "../../core/words.js";
 
 let loading = null;
 
@@ -32,11 +34,45 @@ export function tileOf(catalog, tileId) {
   return tileId === "alley" ? catalog.alley : catalog.tiles.get(tileType(tileId));
 }
 
-/** A tile's name for people: "Sheriff's Office", "tile t12", "alley". */
-export function tileName(catalog, tileId) {
-  if (tileId === "alley") return "an alley";
+/** What a tile square shows, as a key of the catalogue's "wild-tiled-west.tile.part": its icon (an ace by its suit),
+ * else its terrain (a plain building square is a house). */
+function partKey(cell) {
+  if (cell.icon === "ace") return `ace_${cell.suit}`;
+  if (cell.icon) return cell.icon;
+  if (cell.terrain === "building") return cell.named_building ? "building" : "house";
+  return cell.terrain;
+}
+
+/** What a tile's squares show, in the order they first appear: "2 fields and a cow". */
+export function tileSquares(catalog, tileId) {
   const tile = tileOf(catalog, tileId);
-  return tile?.building ? tile.building : `tile ${tileType(tileId)}`;
+  const counts = new Map();
+  for (const cell of tile.cells) counts.set(partKey(cell), (counts.get(partKey(cell)) || 0) + 1);
+  return listWords([...counts].map(([part, count]) => t(`wild-tiled-west.tile.part.${part}`, { count })));
+}
+
+/** A building's name in the page's language ("Sheriff's Office", "Bureau du shérif"; the catalog's when the
+ * catalogue lacks it). */
+export function buildingName(name) {
+  const key = `wild-tiled-west.building.${String(name).toLowerCase().replace(/[^a-z]+/g, "_")}`;
+  const text = t(key);
+  return text === key ? name : text;
+}
+
+const names = new Map(); // "<language>|<tile type>" -> the tile's name
+
+/** A tile as a player names it, never by its id (issue 37): "the Sheriff's Office", "a 3-square tile (2 fields and
+ * a cow)", "an alley" (the catalogue's words: "wild-tiled-west.tile"). */
+export function tileName(catalog, tileId) {
+  if (tileId === "alley") return t("wild-tiled-west.tile.alley");
+  const tile = tileOf(catalog, tileId);
+  if (!tile) return t("wild-tiled-west.tile.unknown");
+  const key = `${language()}|${tile.id}`; // a tile type's name depends only on the language: worked out once
+  if (!names.has(key)) {
+    names.set(key, tile.building ? t("wild-tiled-west.tile.building", { building: buildingName(tile.building) })
+      : t("wild-tiled-west.tile.shape", { size: tile.size, squares: tileSquares(catalog, tileId) }));
+  }
+  return names.get(key);
 }
 
 /** The URL of a tile's picture in an orientation (GET /catalog/tiles/<type>.svg). */
@@ -44,38 +80,29 @@ export function tilePicture(tileId, orientation = 0) {
   return `/catalog/tiles/${encodeURIComponent(tileType(tileId))}.svg?orientation=${orientation}`;
 }
 
-const ICON_WORDS = { cow: "cow", bandit: "bandit", sheriff: "sheriff", gold: "gold bonus", bullet: "bullet bonus", alley: "alley bonus", ace: "ace" };
-
-/** What a tile shows, in words: "Sheriff's Office: building, sheriff, street" (for its picture's alt text). */
+/** What a tile shows, in words (its picture's alt text): "the Sheriff's Office (3 squares: the building, a sheriff
+ * and a street)", "a 3-square tile (2 fields and a cow)". */
 export function describeTile(catalog, tileId) {
   const tile = tileOf(catalog, tileId);
-  if (!tile) return String(tileId);
-  const parts = tile.cells.map((cell) => {
-    if (cell.terrain === "building") return cell.named_building ? "building" : "house";
-    if (cell.icon === "ace") return `ace of ${cell.suit}`;
-    if (cell.icon) return ICON_WORDS[cell.icon] || cell.icon;
-    return cell.terrain;
-  });
-  const counts = new Map();
-  for (const part of parts) counts.set(part, (counts.get(part) || 0) + 1);
-  const words = [...counts].map(([part, n]) => (n > 1 ? `${n} ${part}${part.endsWith("s") ? "" : "s"}` : part));
-  return `${tileName(catalog, tileId)} (${tile.size} squares: ${words.join(", ")})`;
+  if (!tile) return t("wild-tiled-west.tile.unknown");
+  if (!tile.building) return tileName(catalog, tileId);
+  return t("wild-tiled-west.tile.described", { name: tileName(catalog, tileId), count: tile.size, squares: tileSquares(catalog, tileId) });
 }
 
 /** A building's rule (Building guide), or "" for a tile without one. */
 export function buildingRule(catalog, tileId) {
   const tile = tileOf(catalog, tileId);
   const building = tile?.building && catalog.buildings.get(tile.building);
-  return building ? `${building.name} (${building.sign} sign): ${building.text}` : "";
+  return building ? t("wild-tiled-west.tile.rule", { name: buildingName(building.name), sign: t(`wild-tiled-west.sign.${building.sign}`), text: building.text }) : "";
 }
 
 /** A partner's name and condition. */
 export function partnerText(catalog, partnerId) {
   const partner = catalog.partners.get(partnerId);
-  return partner ? { name: partner.name, text: partner.text } : { name: partnerId || "a face-down partner", text: "" };
+  return partner ? { name: partner.name, text: partner.text } : { name: t("wild-tiled-west.partner.face_down"), text: "" };
 }
 
-/** A board side id in words: "Buzzard Bluffs (wild: Wanted)". */
+/** A board side id in words, the board's printed name: "Buzzard Bluffs", "Buzzard Bluffs (wild side: Wanted)". */
 export function sideName(catalog, sideId) {
   const [boardId, side] = String(sideId).split("/");
   const board = catalog.boards.find((b) => b.id === boardId);
@@ -83,7 +110,7 @@ export function sideName(catalog, sideId) {
   if (side !== "wild") return name;
   const rule = board?.sides.find((s) => s.side === "wild")?.rule;
   const wild = rule && catalog.wildSides.get(rule);
-  return `${name} (wild side: ${wild ? wild.name : rule})`;
+  return t("wild-tiled-west.side.wild", { name, rule: t(`wild-tiled-west.wild_side.${rule}`, { defaultValue: wild ? wild.name : rule }) });
 }
 
 /** The scoreboard side a game uses: the solo side for 1 player. */

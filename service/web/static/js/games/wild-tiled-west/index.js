@@ -6,7 +6,7 @@ import { endWords, playerDetails, playersNote, scoreOf, scoreSheet } from "./pan
 import { PUZZLE_INTRO, mountPuzzle } from "./puzzle.js";
 import { gameFields, seatFields } from "./setup.js";
 import { mountTable } from "./table.js";
-import { decisionWords, eventWords, movesWords } from "./words.js";
+import { decisionWords, eventWords, momentWords, movesWords } from "./words.js";
 
 export default {
   id: "wild-tiled-west",
@@ -22,6 +22,7 @@ export default {
   decisionWords,
   eventWords,
   movesWords: (ctx, moves) => movesWords(ctx.catalog, ctx.state, moves),
+  momentWords,
   scoreOf,
   playerDetails,
   playersNote,

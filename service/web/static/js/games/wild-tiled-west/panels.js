@@ -4,15 +4,15 @@
 // core/scores.js).
 import { fill, h } from "../../core/dom.js";
 import { entryLink } from "../../core/howto.js";
+import { t } from "../../core/i18n.js";
 import { partnerText, scoreboardOf, sideName } from "./catalog.js";
 import { contractEntry, partnerEntry, scoreEntry, wildSideEntry } from "./howto.js";
+import { itemWords } from "./words.js";
 
-const CATEGORY_WORDS = {
-  start: "Start", towns: "Towns", wrangles: "Wrangling", contracts: "Cattle contracts", tussles: "Tussles",
-  buildings: "Buildings", rope_trick: "Rope Trick", trailblazing: "Trailblazing",
-  pink_buildings: "Pink buildings", tombstones: "Tombstones", aces: "Aces", mining: "Mining", partners: "Partners",
-  pocket_aces: "Pocket Aces", carpenters: "Carpenters",
-};
+const tr = (key, options) => t(`wild-tiled-west.${key}`, options);
+
+/** A score category's name ("wild-tiled-west.category.<key>"; the key itself for one the catalogue lacks). */
+const categoryWords = (k) => tr(`category.${k}`, { defaultValue: k });
 
 /** The categories shown even while every seat has 0 points in them. */
 const ALWAYS_SHOWN = ["start", "towns", "wrangles", "tussles", "mining", "partners"];
@@ -20,9 +20,9 @@ const ALWAYS_SHOWN = ["start", "towns", "wrangles", "tussles", "mining", "partne
 /** A cattle contract in words: size, reward and whether flipped to the smaller side. */
 export function contractWords(catalog, contract) {
   const info = catalog.scoreboard.cattle_contracts.find((c) => c.kind === contract.kind);
-  const amount = info ? (contract.flipped ? info.small : info.large) : "?";
-  const unit = contract.kind === "points" ? "points" : contract.kind;
-  return `${contract.size} cows: ${amount} ${unit}${contract.flipped ? " (flipped)" : ""}`;
+  const amount = info ? (contract.flipped ? info.small : info.large) : 0;
+  const reward = contract.kind === "points" ? tr("points", { count: amount }) : itemWords(contract.kind, amount);
+  return tr(contract.flipped ? "contract.words_flipped" : "contract.words", { count: contract.size, reward });
 }
 
 /** The year, the round of the year and the cattle contracts, in the game's header. */
@@ -30,13 +30,15 @@ export function renderTableInfo(host, ctx) {
   const { state, catalog } = ctx;
   const rounds = (scoreboardOf(catalog, state.players.length).rounds_per_year || [])[state.year - 1];
   fill(host,
-    h("span", {}, `Year ${state.year ?? "–"} of 4`),
-    h("span", {}, `Round ${state.round_in_year ?? "–"}${rounds ? ` of ${rounds}` : ""}`),
-    h("span", { class: "contracts" }, "Contracts: ", state.contracts.map((c, i) => [i ? " · " : null, entryLink(contractEntry(c.kind), contractWords(catalog, c))])));
+    h("span", {}, tr("info.year", { year: state.year ?? "–" })),
+    h("span", {}, rounds ? tr("info.round_of", { round: state.round_in_year ?? "–", rounds }) : tr("info.round", { round: state.round_in_year ?? "–" })),
+    h("span", { class: "contracts", title: tr("info.contracts_title") }, tr("info.contracts_label"), " ",
+      state.contracts.map((c, i) => [i ? " · " : null, entryLink(contractEntry(c.kind), contractWords(catalog, c))])));
 }
 
-function stat(cls, value, words) {
-  return h("span", { class: `stat ${cls}`, title: words, "aria-label": `${value} ${words}` }, h("span", { class: `glyph ${cls}`, "aria-hidden": "true" }), String(value));
+function stat(cls, value, key) {
+  const words = tr(`stat.${key}`, { count: value });
+  return h("span", { class: `stat ${cls}`, title: tr(`stat.${key}_title`), "aria-label": words }, h("span", { class: `glyph ${cls}`, "aria-hidden": "true" }), String(value));
 }
 
 /** A seat's points now; partial while some of its partners are face down. */
@@ -48,12 +50,12 @@ export function scoreOf(ctx, seat) {
 /** A player's card below its name: gold, bullets, unshot bandits, mining, partners; its board. */
 export function playerDetails(ctx, player) {
   const { state, catalog } = ctx;
-  const partners = (player.partners || []).map((p, i) => [i ? ", " : null, p.id ? entryLink(partnerEntry(catalog, p.id), partnerText(catalog, p.id).name) : "face down"]);
+  const partners = (player.partners || []).map((p, i) => [i ? ", " : null, p.id ? entryLink(partnerEntry(catalog, p.id), partnerText(catalog, p.id).name) : tr("partner.face_down_short")]);
   return [
     h("div", { class: "player-stats" },
       stat("gold", player.gold, "gold"), stat("bullets", player.bullets, "bullets"),
-      stat("bandits", state.bandits[player.seat], "unshot bandits"), stat("mining", player.mining, "mining track space"),
-      partners.length ? h("span", { class: "stat partners" }, "Partners: ", partners) : null),
+      stat("bandits", state.bandits[player.seat], "bandits"), stat("mining", player.mining, "mining"),
+      partners.length ? h("span", { class: "stat partners", title: tr("stat.partners_title") }, tr("stat.partners_label"), " ", partners) : null),
     h("div", { class: "player-side" }, sideLink(catalog, player.settlement.side)),
   ];
 }
@@ -69,8 +71,8 @@ export function sideLink(catalog, sideId) {
 export function playersNote(ctx) {
   const { state } = ctx;
   if (!state.solo) return null;
-  return h("p", { class: "ridge" }, h("strong", {}, "Bandit Ridge: "),
-    `${state.solo.bandit_ridge ?? "?"} bandits to tussle against (${state.solo.revealed.length} bandit cards revealed, ${state.solo.deck} in the deck).`);
+  return h("p", { class: "ridge" }, h("strong", {}, tr("ridge.title")),
+    tr("ridge.text", { bandits: tr("item.bandit", { count: state.solo.bandit_ridge ?? 0 }), revealed: tr("ridge.cards", { count: state.solo.revealed.length }), deck: state.solo.deck }));
 }
 
 /** The points of every seat by category, the endgame's as if the game ended now. */
@@ -81,27 +83,32 @@ export function scoreSheet(ctx) {
   for (const part of ["in_game", "endgame"]) {
     for (const k of Object.keys(state.scores[0][part])) {
       if (seats.every((s) => !state.scores[s][part][k]) && !ALWAYS_SHOWN.includes(k)) continue;
-      rows.push({ cls: part, label: CATEGORY_WORDS[k] || k, note: part === "endgame" ? " (end)" : null, entry: scoreEntry(k),
+      rows.push({ cls: part, label: categoryWords(k), note: part === "endgame" ? tr("scores.end_note") : null, entry: scoreEntry(k),
         cells: seats.map((s) => (k in state.scores[s][part] ? String(state.scores[s][part][k]) : "?")) });
     }
   }
   return {
-    caption: "Points by category (endgame rows: if the game ended now)",
+    caption: tr("scores.caption"),
     rows,
-    totals: seats.map((s) => `${state.scores[s].total}${state.scores[s].partners_hidden ? " + hidden partners" : ""}`),
+    totals: seats.map((s) => (state.scores[s].partners_hidden ? tr("scores.total_hidden", { total: state.scores[s].total }) : String(state.scores[s].total))),
   };
 }
+
+/** A solo rank's name in the page's language (the rulebook's: "Sidekick", "Fidèle compagnon"). */
+const rankName = (name) => tr(`rank.${String(name).toLowerCase().replace(/[^a-z]+/g, "_")}`, { defaultValue: name });
 
 /** The end's words: in solo the final score and rank (with the solo chart), the tie-break on gold and bullets. */
 export function endWords(ctx) {
   const { state, catalog } = ctx;
-  const tiebreak = { caption: "unused gold and bullets", column: "Gold + bullets", words: (n) => `${n} gold and bullets left` };
+  const tiebreak = { caption: tr("end.tiebreak_caption"), column: tr("end.tiebreak_column"), words: (n) => tr("end.tiebreak_words", { count: n }) };
   if (state.players.length !== 1) return { headline: null, notes: [], tiebreak };
   const { rank, total } = state.scores[0];
   const ranks = catalog.scoreboard.solo_ranks;
   return {
-    headline: rank ? `You finish with ${total} points: ${rank}!` : `You finish with ${total} points: no rank yet (Sidekick needs ${ranks[0].points}).`,
-    notes: [rank ? h("p", { class: "rank" }, `Solo rank: ${rank}`) : null, h("p", { class: "muted" }, ranks.map((r) => `${r.name} ${r.points}+`).join(" · "))],
+    headline: rank ? tr("end.solo_rank", { count: total, rank: rankName(rank) })
+      : tr("end.solo_no_rank", { count: total, first: rankName(ranks[0].name), points: ranks[0].points }),
+    notes: [rank ? h("p", { class: "rank" }, tr("end.rank", { rank: rankName(rank) })) : null,
+      h("p", { class: "muted" }, ranks.map((r) => tr("end.rank_points", { rank: rankName(r.name), points: r.points })).join(" · "))],
     tiebreak,
   };
 }

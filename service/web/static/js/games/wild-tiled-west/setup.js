@@ -1,12 +1,14 @@
 // Wild Tiled West's choices in the new game form: each seat's settlement board (or a random one) and side (normal,
 // wild or random); the first-game cattle contracts.
 import { h } from "../../core/dom.js";
+import { t } from "../../core/i18n.js";
+import { personName } from "../../core/words.js";
 
 /** A seat's board and side: the fields, and the seat's members of POST /games they make (defaults left out). */
 export function seatFields(catalog, seat) {
-  const board = h("select", { name: `board-${seat}`, "aria-label": `Seat ${seat}: settlement board` },
+  const board = h("select", { name: `board-${seat}`, "aria-label": t("wild-tiled-west.setup.board_label", { seat: personName(null, seat) }) },
     h("option", { value: "" }, "Random board"), catalog.boards.map((b) => h("option", { value: b.id }, b.name)));
-  const side = h("select", { name: `side-${seat}`, "aria-label": `Seat ${seat}: board side` },
+  const side = h("select", { name: `side-${seat}`, "aria-label": t("wild-tiled-west.setup.side_label", { seat: personName(null, seat) }) },
     h("option", { value: "normal" }, "Normal side"), h("option", { value: "wild" }, "Wild side"), h("option", { value: "random" }, "Random side"));
   return {
     nodes: [board, side],

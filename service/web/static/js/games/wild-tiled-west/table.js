@@ -113,7 +113,9 @@ class Table {
     const jobs = [];
     const big = this.boardSeat;
     const { gameId, mySeats } = this.session;
-    this.el.boardTitle.textContent = `${mySeats.has(big) ? "Your settlement" : `${seatLabel(this.ctx, big)}'s settlement`}: ${sideName(this.catalog, this.state.players[big].settlement.side)}`;
+    const side = sideName(this.catalog, this.state.players[big].settlement.side);
+    this.el.boardTitle.textContent = mySeats.has(big) ? t("wild-tiled-west.board.yours", { side })
+      : t("wild-tiled-west.board.theirs", { name: seatLabel(this.ctx, big), side });
     for (const player of this.state.players) {
       const seat = player.seat;
       const drawn = JSON.stringify(player.settlement);
@@ -127,7 +129,7 @@ class Table {
           this.el.board = host;
         }
         view = new BoardView(host, {
-          label: `${seatLabel(this.ctx, seat)}'s settlement board`, interactive: large,
+          label: t("wild-tiled-west.board.label", { name: seatLabel(this.ctx, seat) }), interactive: large,
           onStatus: (text, fits) => showStatus(this.el.status, text, fits), onExplain: (what) => this.explain(seat, what),
         });
         view.large = large;
@@ -147,14 +149,14 @@ class Table {
 
   thumbnail(seat) {
     const node = this.thumbs.get(seat);
-    return node ? { node, name: `${seatLabel(this.ctx, seat)}'s settlement board` } : null;
+    return node ? { node, name: t("wild-tiled-west.board.label", { name: seatLabel(this.ctx, seat) }) } : null;
   }
 
   enlarge(seat) {
     const host = h("div", { class: "dialog-board" });
-    const view = new BoardView(host, { label: `${seatLabel(this.ctx, seat)}'s settlement board`, onExplain: (what) => this.explain(seat, what) });
+    const view = new BoardView(host, { label: t("wild-tiled-west.board.label", { name: seatLabel(this.ctx, seat) }), onExplain: (what) => this.explain(seat, what) });
     view.full = true;
-    fill(this.el.dialog, h("h2", {}, `${seatLabel(this.ctx, seat)}: ${sideName(this.catalog, this.state.players[seat].settlement.side)}`), host,
+    fill(this.el.dialog, h("h2", {}, t("wild-tiled-west.board.dialog", { name: seatLabel(this.ctx, seat), side: sideName(this.catalog, this.state.players[seat].settlement.side) })), host,
       h("form", { method: "dialog" }, h("button", { type: "submit", class: "primary" }, "Close")));
     getText(`/games/${this.session.gameId}/players/${seat}/board.svg`).then((svg) => view.show(svg, this.state.version));
     this.el.dialog.showModal();

@@ -2,6 +2,8 @@
 // slots (prairie dice at the ends of the rows, river dice at the ends of the river columns); the stacks a draft
 // can take highlighted, each a button.
 import { h } from "../../core/dom.js";
+import { t } from "../../core/i18n.js";
+import { capital } from "../../core/words.js";
 import { describeTile, tilePicture } from "./catalog.js";
 import { slotWords } from "./words.js";
 
@@ -26,8 +28,8 @@ export function renderTrays(host, catalog, state, { draftable = new Map(), onSta
     const die = dice.get(`${kind}:${number}`);
     const reached = die ? (reach.get(die.id) || []) : [];
     const label = die
-      ? `${kind} die showing ${die.value} on slot ${number}${reached.length ? `: reaches ${reached.map((s) => slotWords(catalog, s)).join("; ")}` : ""}`
-      : `${kind} slot ${number}, empty`;
+      ? t(reached.length ? "wild-tiled-west.trays.die_reaches" : "wild-tiled-west.trays.die", { kind: t(`wild-tiled-west.die.${kind}`), value: die.value, slot: number, reached: reached.map((s) => slotWords(catalog, s)).join("; ") })
+      : t("wild-tiled-west.trays.slot_empty", { kind: t(`wild-tiled-west.die.${kind}`), slot: number });
     return h("div", {
       class: `slot ${kind}${die ? " has-die" : ""}`, title: label, role: "img", "aria-label": label, "data-die": die ? die.id : null,
       tabindex: reached.length ? "0" : null,
@@ -37,7 +39,7 @@ export function renderTrays(host, catalog, state, { draftable = new Map(), onSta
   };
   host.replaceChildren();
   for (const tray of ["left", "right"]) {
-    const grid = h("div", { class: "tray", role: "group", "aria-label": `${tray} combined tray` });
+    const grid = h("div", { class: "tray", role: "group", "aria-label": t("wild-tiled-west.trays.tray", { tray: t(`wild-tiled-west.slot.${tray}`) }) });
     const river = (row, end) => {
       const cells = [h("div", { class: "corner" })];
       for (let col = 0; col < trays.cols; col++) {
@@ -59,13 +61,13 @@ export function renderTrays(host, catalog, state, { draftable = new Map(), onSta
         const moves = draftable.get(slotKey) || [];
         const top = stack[0];
         const words = top
-          ? `${slotWords(catalog, slotKey)}: ${describeTile(catalog, top)}, ${stack.length} left${info?.cost ? `, costs ${info.cost} gold` : ""}`
-          : `${slotWords(catalog, slotKey)}: empty`;
+          ? capital(t(info?.cost ? "wild-tiled-west.trays.stack_cost" : "wild-tiled-west.trays.stack", { slot: slotWords(catalog, slotKey), tile: describeTile(catalog, top), count: stack.length, cost: info?.cost }))
+          : capital(t("wild-tiled-west.trays.stack_empty", { slot: slotWords(catalog, slotKey) }));
         const cell = h(moves.length ? "button" : "div", {
           class: `stack${info?.on_river ? " river" : ""}${moves.length ? " draftable" : ""}${selected === slotKey ? " selected" : ""}${top ? "" : " empty"}`,
           "data-slot": slotKey,
           title: words,
-          "aria-label": moves.length ? `${words}. Draft it` : words,
+          "aria-label": moves.length ? t("wild-tiled-west.trays.draft_it", { words }) : words,
           role: moves.length ? null : "img",
           type: moves.length ? "button" : null,
           onclick: moves.length ? () => onStack(slotKey) : null,
