@@ -1,9 +1,9 @@
 """Replay, the review kept, the puzzle's optimal solution and the turn signals in the browser (issue 37). Whole games
 are played through the API (random legal moves posted for every seat, each seat's token kept), then the page opened:
 the replay steps back to move 10 and shows that board as the server has it there (its tiles, the tile placed last
-outlined), forward a move and a round, and to a costly decision of the review; the review survives a reload; after a
+outlined), forward a move and a round, a tile landing (not under reduced motion), and to a costly decision of the review; the review survives a reload; after a
 puzzle submission the optimal solution is shown beside the player's board; the title says "Your turn" when it is
-mine and not when a bot decides, and the turn sound is off until turned on (kept)."""
+mine and not when a bot decides, and the turn sound is off until turned on (kept), then beeps when my turn comes."""
 
 from __future__ import annotations
 
@@ -103,6 +103,19 @@ def test_a_finished_games_replay_steps_back_to_move_10_and_forward_with_the_revi
     page.wait_for_function("() => Number(document.getElementById('app').dataset.replayAt) > 11")
     at = int(app.get_attribute("data-replay-at"))
     assert client.get(f"/games/{game_id}/states/{at}").json()["round"] > then["round"]
+    # a tile placed lands on its board (a short animation), not under reduced motion
+    placed = next(m for m in client.get(f"/games/{game_id}/moves?limit=500").json()["moves"]
+                  if m["n"] > at and m["seat"] == 0 and m["move"]["type"] == "place")
+    page.locator(".timeline-slider").fill(str(placed["n"]))
+    expect(app).to_have_attribute("data-replay-at", str(placed["n"]))
+    page.get_by_role("button", name="Forward a move").click()
+    expect(app).to_have_attribute("data-replay-at", str(placed["n"] + 1))
+    landing = page.locator(".my-board .last-placed.landing .last-square")
+    expect(landing).not_to_have_count(0)
+    assert landing.first.evaluate("e => getComputedStyle(e).animationName") == "land"
+    page.emulate_media(reduced_motion="reduce")
+    assert landing.first.evaluate("e => getComputedStyle(e).animationName") == "none"
+    page.emulate_media(reduced_motion="no-preference")
     # the review's costly decisions on the timeline: one goes there and says the better option
     marks = page.locator(".loss-mark")
     expect(marks).to_have_count(2)
@@ -184,8 +197,13 @@ def test_the_title_says_your_turn_when_it_is_mine_and_not_when_a_bot_decides(ser
     # the bot decides now (its partner, then the first draft: it is the first player)
     expect(page.locator(".turn-banner")).to_have_attribute("data-mine", "no")
     assert not page.title().startswith("(Your turn)") and "Your turn" not in page.title()
+    player.wait_turn()  # the bot has kept its partner, drafted and placed: my turn again, said and heard
+    assert "Your turn" in player.banner() and page.title().startswith("(Your turn) ")
+    assert page.evaluate("() => Number(document.body.dataset.beeps || 0)") == 2
     page.reload()
     player.settle()
     expect(page.get_by_label("Sound on my turn")).to_be_checked()  # kept
+    assert page.title().startswith("(Your turn) ")  # a reload does not beep: the turn is not news
+    assert page.evaluate("() => Number(document.body.dataset.beeps || 0)") == 0
     player.open("#/")  # another screen: no turn to signal
     assert page.title() == "Wild Tiled West"

@@ -10,6 +10,7 @@ const BEEP = { hz: 660, seconds: 0.16, volume: 0.18 };
 let plainTitle = null; // the page's title without the turn's mark
 let markedTitle = null; // the title this module last set
 let wasMine = false;
+let opened = true; // the screen has just opened: its first turn is not news (a reload does not beep)
 let audio = null;
 
 /** Whether the player asked for a sound when their turn comes (off unless they turned it on). */
@@ -34,15 +35,16 @@ export function keepSoundWanted(on) {
 export const turnTitle = (title, mine) => (mine ? t("following.title", { title }) : title);
 
 /**
- * Say in the page's title whether it is my turn now (`mine`), and beep when my turn has just come and the player
- * wants the sound. The router's own title (changed on each screen) is kept under the mark.
+ * Say in the page's title whether it is my turn now (`mine`), and beep when my turn has just come (not when the screen
+ * opens on it) and the player wants the sound. The router's own title (changed on each screen) is kept under the mark.
  */
 export function signalTurn(mine) {
   if (document.title !== markedTitle) plainTitle = document.title; // the router set a new title since
   markedTitle = turnTitle(plainTitle, mine);
   document.title = markedTitle;
-  if (mine && !wasMine && soundWanted()) beep();
+  if (mine && !wasMine && !opened && soundWanted()) beep();
   wasMine = mine;
+  opened = false;
 }
 
 /** Forget the turn (the game screen closes): the title loses its mark, and the next turn of mine beeps again. */
@@ -50,6 +52,7 @@ export function stopSignals() {
   if (document.title === markedTitle && plainTitle !== null) document.title = plainTitle;
   markedTitle = null;
   wasMine = false;
+  opened = true;
 }
 
 /** A short tone (WebAudio); silent where the browser has no audio or has not let the page play it yet. */

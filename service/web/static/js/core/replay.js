@@ -207,7 +207,7 @@ class Replay {
       button("step-last", "replay.last_short", t("replay.last"), () => this.go(this.total), "End"));
     this.drawMarks();
     const controls = h("section", { class: "replay-controls panel", "aria-label": t("replay.controls") },
-      this.el.where, steps, h("div", { class: "timeline" }, this.el.slider, this.el.marks),
+      this.el.where, steps, h("div", { class: this.marks.length ? "timeline marked" : "timeline" }, this.el.slider, this.el.marks),
       this.marks.length ? h("p", { class: "muted small-print" }, t("replay.marks_help", { count: this.marks.length }))
         : h("p", { class: "muted small-print" }, t(this.review ? "replay.no_marks" : "replay.no_review")),
       h("p", { class: "muted small-print keys" }, t("replay.keys")),
