@@ -274,6 +274,27 @@ def get_moves(args, game_id: str):
     return _answer(dumps_page(page, "moves"), 200, page["version"])
 
 
+@blp.route("/<game_id>/states/<int:moves_played>", methods=["GET"])
+@blp.response(200, GameStateSchema, headers=ETAG_HEADER)
+@problems(401, 404, 429)
+@blp.doc(security=SEAT_OR_SPECTATOR)
+def get_past_state(game_id: str, moves_played: int):
+    """The game as it was after its first ``moves_played`` moves, as the bearer's seat saw it then (no token: as a
+    spectator saw it): the steps of a replay.
+
+    ``moves_played`` 0 is the game as set up, before any move.  The state is rebuilt from the game's configuration and
+    its move log (the game object's replay: the same seed, the same dice and cards) and shown by the game's own views,
+    so a seat sees only what it could see at that point, finished game or not (another seat's face-down partners
+    stay hidden).  The members are those of ``GET /games/{game_id}``, with ``moves_played`` the point asked for and
+    ``undo`` null; ``version`` (and the ``ETag``) is the game's version now.  404 ``unknown_state`` when the game has fewer moves than ``moves_played`` (``GET /games/{game_id}`` says how
+    many: ``moves_played``), ``unknown_game``; 401 for a token that is no seat's."""
+    g = games()
+    head = g.head(game_id)
+    seat = g.seat(head, request.headers.get("Authorization"), required=False)
+    version, body = g.state_at(head, moves_played, seat)
+    return _answer(body, 200, version)
+
+
 @blp.route("/<game_id>/events", methods=["GET"])
 @blp.arguments(EventsQuerySchema, location="query")
 @blp.response(200, EventsPageSchema, headers=ETAG_HEADER)

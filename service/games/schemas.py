@@ -510,12 +510,16 @@ class EventsPageSchema(Schema):
 
 class LoggedMoveSchema(Schema):
     """One move of the log: its number ``n`` (0-based), the ``seat`` that made it, the game ``version`` it
-    made (no other move ever has it: after an undo, the move that replaces number ``n`` has a new one) and
+    made (no other move ever has it: after an undo, the move that replaces number ``n`` has a new one), the number of
+    the first event it caused (``first_event``: a replay tells which events each move caused) and
     the ``move`` as the bearer may see it (another seat's kept partner is null)."""
 
     n = fields.Integer(required=True)
     seat = fields.Integer(required=True)
     version = fields.Integer(required=True)
+    first_event = fields.Integer(required=True, metadata={
+        "description": "the number of the first event the move caused: its events are numbered from here up to the next "
+                       "move's first_event (or the log's end)"})
     move = fields.Dict(required=True, metadata={"description": "the move (docs/engine.md), as posted to /moves"})
 
 

@@ -239,6 +239,7 @@ class Games:
         self._games: LRUCache[_Cached] = LRUCache(games_cached)
         self._views: LRUCache[bytes] = LRUCache(views_cached)
         self._logs: LRUCache[GameLog] = LRUCache(logs_cached)
+        self._past: LRUCache[State] = LRUCache(games_cached)  #: replayed states, by (game id, version, moves played)
 
     # --- creating --------------------------------------------------------------------------------
 
@@ -551,6 +552,52 @@ class Games:
                     return entry.head, entry.game
         return self._load(head.id)
 
+    def replayed(self, head: GameHead, moves_played: int) -> tuple[GameHead, State]:
+        """The game of ``head`` (read at ``head.version`` or later) after its first ``moves_played`` moves, replayed from
+        its configuration by its game object (``Game.replay``: the same seed, so the same chance steps), with the head
+        the log was read at.  404 ``unknown_state`` when the game has fewer moves.  The state is kept for the next
+        reader (per game, version and moves played): the caller must not change it."""
+        def log_of(h: GameHead, game: State) -> tuple[GameHead, dict[str, Any], list[tuple[int, dict[str, Any]]]]:
+            rules = self.game_object(h.game)
+            return h, rules.config_of(game), list(zip(game.move_seats, game.moves, strict=True))
+
+        found = self._past.get((head.id, head.version, moves_played))
+        if found is not None:
+            return head, found
+        read, config, log_ = self._read(head, log_of)
+        if not 0 <= moves_played <= len(log_):
+            raise Refused(404, _("the game has {count} moves: its states are those after 0 to {count} moves, not "
+                                 "{moves_played}").format(count=len(log_), moves_played=moves_played), rule="unknown_state")
+        past = self.game_object(read.game).replay(config, log_[:moves_played])
+        self._past.put((read.id, read.version, moves_played), past)
+        return read, past
+
+    def state_at(self, head: GameHead, moves_played: int, seat: int | None) -> tuple[int, bytes]:
+        """The game version now and the JSON text of the game after its first ``moves_played`` moves as ``seat``
+        (``None``: a spectator) saw it then: the state's members (``_state_data``), ``moves_played`` being that
+        point and ``undo`` null (nothing can be taken back in the past).  Built by the game's own views from the
+        replayed state (``replayed``): a seat sees only what it could see then, whether or not the game is over.
+        404 ``unknown_state`` when the game has fewer moves."""
+        read, past = self.replayed(head, moves_played)
+        key = (read.id, read.version, seat, "after", moves_played)
+        body = self._views.get(key)
+        if body is None:
+            body = dumps(self._state_data(read, past, seat, None)[1])
+            self._views.put(key, body)
+        return read.version, body
+
+    def _state_data(self, head: GameHead, game: State, seat: int | None,
+                    undo: dict[str, Any] | None) -> tuple[dict[str, Any], dict[str, Any]]:
+        """``State.view(seat)`` (with its logs) and the state as ``seat`` sees it (``_view``), with ``undo`` as given."""
+        view = game.view(seat)
+        view.pop("version")
+        data = {"id": head.id, "game": head.game, "seat": seat, "version": head.version, "moves_played": game.version,
+                "seats": head.seats(), "undo": undo,
+                "pending_seats": game.pending_seats(), **{k: v for k, v in view.items() if k not in LOGS}}
+        own = game.decision(seat) if seat is not None else None
+        data["pending"] = own if own is not None else first_decision(game)
+        return view, data
+
     def _view(self, head: GameHead, game: State, seat: int | None, keep: bool = True,
               before: dict[str, Any] | None = None) -> tuple[dict[str, Any], bytes]:
         """``State.view(seat)`` (with its logs) and the JSON text of the state as ``seat`` sees it: ``id``, ``game``,
@@ -560,13 +607,7 @@ class Games:
         decide at once), else the first pending seat's (``keep``: the text is kept for the next reader; only a
         committed version may be kept; ``before``: the ``Game.spent`` of the game before its last move, when the
         caller has it)."""
-        view = game.view(seat)
-        view.pop("version")
-        data = {"id": head.id, "game": head.game, "seat": seat, "version": head.version, "moves_played": game.version,
-                "seats": head.seats(), "undo": self._undo_member(head, game, seat, before),
-                "pending_seats": game.pending_seats(), **{k: v for k, v in view.items() if k not in LOGS}}
-        own = game.decision(seat) if seat is not None else None
-        data["pending"] = own if own is not None else first_decision(game)
+        view, data = self._state_data(head, game, seat, self._undo_member(head, game, seat, before))
         body = dumps(data)
         if keep:
             self._views.put((head.id, head.version, seat, current_language()), body)
@@ -619,13 +660,19 @@ class Games:
             return {"version": h.version, "seat": seat, "pending": first_decision(game), "moves": moves}
         return self._read(head, read)
 
-    def read_seat(self, head: GameHead, seat: int, pick: Callable[[State], T]) -> tuple[int, T]:
+    def read_seat(self, head: GameHead, seat: int, pick: Callable[[State], T],
+                  moves_played: int | None = None) -> tuple[int, T]:
         """``(version, pick(state))`` on the game at ``head.version`` or later, for ``seat``'s open information (a game's
         extras read what they draw this way: Wild Tiled West's settlement boards); ``pick`` must copy what it keeps and
-        change nothing.  404 ``unknown_seat`` for a seat the game does not have."""
+        change nothing.  ``moves_played``: on the game as it was after that many moves (``replayed``: 404
+        ``unknown_state`` when it has fewer); ``None``: as it is now.  404 ``unknown_seat`` for a seat the game does not
+        have."""
         if not 0 <= seat < head.players:
             raise Refused(404, _("the game has seats 0 to {last}, not {seat}").format(last=head.players - 1, seat=seat),
                               rule="unknown_seat")
+        if moves_played is not None:
+            read, past = self.replayed(head, moves_played)
+            return read.version, pick(past)
         return self._read(head, lambda h, game: (h.version, pick(game)))
 
     def log(self, head: GameHead, seat: int | None) -> GameLog:
@@ -697,14 +744,15 @@ class Games:
     def moves_page(self, head: GameHead, seat: int | None, after: int, limit: int) -> dict[str, Any]:
         """At most ``limit`` moves of the log numbered above ``after`` (0-based), as ``seat`` sees them (another
         seat's kept partner withheld): each ``{n, seat, version, move}`` (``version``: the game version the move
-        made, which no later move has, so a client can tell a move replaced after an undo), with the game
+        made, which no later move has, so a client can tell a move replaced after an undo; ``first_event``: the number
+        of the first event it caused, the events it caused being those numbered from there to the next move's), with the game
         ``version``, ``moves_played`` and ``last`` (the highest move number: -1 before the first move);
         ``moves`` holds JSON texts (``dumps_page(page, "moves")``)."""
         log_ = self.log(head, seat)
         start = max(0, after + 1)
         chosen = range(start, min(len(log_.moves), start + limit))
-        texts = [f'{{"n":{n},"seat":{log_.moves[n][0]},"version":{log_.history.versions[n]},"move":{log_.moves[n][1]}}}'
-                 for n in chosen]
+        texts = [f'{{"n":{n},"seat":{log_.moves[n][0]},"version":{log_.history.versions[n]},'
+                 f'"first_event":{log_.history.first_events[n]},"move":{log_.moves[n][1]}}}' for n in chosen]
         return {"version": log_.version, "moves_played": log_.moves_played, "last": len(log_.moves) - 1,
                 "moves": texts}
 

@@ -191,7 +191,9 @@ def test_the_move_log_by_pages(app):
     assert t.undo()
     t.play(draft)
     rest = t.client.get(f"/games/{t.id}/moves?after=1").get_json()
-    assert rest["moves"] == [{"n": 2, "seat": t.local.move_seats[2], "version": 5, "move": draft}]  # a new version
+    first = len(Game.replay(t.local.config, t.local.moves[:2]).events)  # the events before the draft
+    assert rest["moves"] == [{"n": 2, "seat": t.local.move_seats[2], "version": 5, "first_event": first,
+                              "move": draft}]  # a new version
     assert t.client.get(f"/games/{t.id}/moves?after=2").get_json()["moves"] == []
 
 

@@ -155,7 +155,7 @@ def test_a_puzzles_board_with_the_placements_so_far_and_the_legal_placements_of_
     assert body["puzzle"] == puzzle["id"] and body["placed"] == 0 and set(body["options"]) == set(hand)
     assert ElementTree.fromstring(body["svg"]).tag == f"{{{SVG_NAMESPACE}}}svg"
     move = body["options"][hand[0]][0]
-    assert move["type"] == "place" and f"{move['tile']} at ({move['row']}, {move['col']})" in move["label"] and move["squares"]
+    assert move["type"] == "place" and f"at row {move['row'] + 1}, column {move['col'] + 1}" in move["label"] and move["squares"]
     placed = {k: move[k] for k in ("tile", "orientation", "row", "col")}
     second = client.post(f"/puzzles/{puzzle['id']}/board", json={"placements": [placed]}).get_json()
     assert second["placed"] == 1 and set(second["options"]) == set(hand[1:])

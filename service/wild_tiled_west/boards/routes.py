@@ -16,7 +16,7 @@ from service.language import _
 from service.parsing import Blueprint
 from service.problems import Refused, problem_responses
 from service.storage import GameHead
-from service.wild_tiled_west.boards.schemas import BoardDataSchema
+from service.wild_tiled_west.boards.schemas import BoardDataSchema, BoardQuerySchema
 from service.wild_tiled_west.components import GAME_ID, app_catalog
 from solver.games.wild_tiled_west.render.board_data import board_data
 from solver.games.wild_tiled_west.render.svg import settlement_svg
@@ -55,16 +55,20 @@ def board_title(head: GameHead, seat: int, settlement: Settlement) -> str:
 
 
 @blp.route("/<game_id>/players/<int:seat>/board", methods=["GET"], tags=TAGS)
+@blp.arguments(BoardQuerySchema, location="query")
 @blp.response(200, BoardDataSchema, headers=ETAG_HEADER)
-@problem_responses(blp, 404, 429)
-def get_board(game_id: str, seat: int):
+@problem_responses(blp, 404, 422, 429)
+def get_board(args, game_id: str, seat: int):
     """``seat``'s settlement board as data a frontend draws directly: each square's printed space, the tile (type,
     copy, building) and tile square covering it and its token; the placed tiles with their placements and
     squares; the towns with their sign points and whether complete; the tokens by kind (all open information:
     no token needed).  Coordinates are `[row, col]`, 0-based, row 0 at the top.
 
-    404 ``unknown_game``, ``unknown_seat``, or ``no_boards`` for a game of another game than Wild Tiled West."""
-    version, settlement = games().read_seat(_wild_tiled_west(game_id), seat, _settlement(seat))
+    ``moves_played``: the board as it was after the game's first that many moves (a replay's step).
+
+    404 ``unknown_game``, ``unknown_seat``, ``unknown_state`` (the game has fewer moves than ``moves_played``), or
+    ``no_boards`` for a game of another game than Wild Tiled West; 422 for a ``moves_played`` below 0."""
+    version, settlement = games().read_seat(_wild_tiled_west(game_id), seat, _settlement(seat), args.get("moves_played"))
     response = Response(dumps({"version": version, "seat": seat, **board_data(settlement)}), status=200,
                         mimetype="application/json")
     response.headers["ETag"] = f'"{version}"'
@@ -74,15 +78,18 @@ def get_board(game_id: str, seat: int):
 
 
 @blp.route("/<game_id>/players/<int:seat>/board.svg", methods=["GET"], tags=TAGS)
+@blp.arguments(BoardQuerySchema, location="query")
 @blp.response(200, content_type="image/svg+xml", description="An SVG picture of the settlement board")
-@problem_responses(blp, 404, 429)
-def get_board_svg(game_id: str, seat: int):
-    """A picture of ``seat``'s settlement board as it is now: printed spaces, placed tiles, hill
-    bandits, cowpokes and tombstones (all open information: no token needed).
+@problem_responses(blp, 404, 422, 429)
+def get_board_svg(args, game_id: str, seat: int):
+    """A picture of ``seat``'s settlement board as it is now (or, with ``moves_played``, as it was after the game's
+    first that many moves: a replay's step): printed spaces, placed tiles, hill bandits, cowpokes and tombstones (all
+    open information: no token needed).
 
-    404 ``unknown_game``, ``unknown_seat``, or ``no_boards`` for a game of another game than Wild Tiled West."""
+    404 ``unknown_game``, ``unknown_seat``, ``unknown_state`` (the game has fewer moves than ``moves_played``), or
+    ``no_boards`` for a game of another game than Wild Tiled West; 422 for a ``moves_played`` below 0."""
     head = _wild_tiled_west(game_id)
-    version, settlement = games().read_seat(head, seat, _settlement(seat))
+    version, settlement = games().read_seat(head, seat, _settlement(seat), args.get("moves_played"))
     svg = settlement_svg(settlement, board_title(head, seat, settlement))
     response = Response(svg, mimetype="image/svg+xml")
     response.headers["ETag"] = f'"{version}"'

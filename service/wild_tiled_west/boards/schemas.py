@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from marshmallow import Schema, fields
+from marshmallow.validate import Range
 
 
 class BoardDataSchema(Schema):
@@ -23,3 +24,11 @@ class BoardDataSchema(Schema):
     towns = fields.List(fields.Dict(), required=True)
     tokens = fields.Dict(keys=fields.String(), values=fields.List(fields.List(fields.Integer())), required=True)
 
+
+
+class BoardQuerySchema(Schema):
+    """``moves_played``: the board as it was after the game's first that many moves (a replay's step; the game has to
+    have played them: 404 ``unknown_state``); without it, the board as it is now."""
+
+    moves_played = fields.Integer(validate=Range(min=0), metadata={
+        "description": "the board after the game's first moves_played moves (default: now)"})

@@ -1,5 +1,5 @@
 // The page's router: the URL fragment says which screen to show (#/, #/game/<id>, #/join/<id>/<seat>,
-// #/puzzle/<difficulty>[/<date>], #/how-to-play[/<entry>]). Every screen talks only to the public JSON API. The router installs the games'
+// #/puzzle/<difficulty>[/<date>], #/how-to-play[/<entry>], #/replay/<id>[/<moves played>]). Every screen talks only to the public JSON API. The router installs the games'
 // registry (games/index.js) in the core (core/games.js), which reaches a game only through it.
 import { explain } from "./core/api.js";
 import { fill, h } from "./core/dom.js";
@@ -7,6 +7,7 @@ import { gameModule, installGames } from "./core/games.js";
 import { showHowTo } from "./core/howto.js";
 import { showJoin } from "./core/join.js";
 import { showPuzzle } from "./core/puzzle.js";
+import { showReplay } from "./core/replay.js";
 import { showGame } from "./core/session.js";
 import { showStart } from "./core/start.js";
 import { LANGUAGES, language, setLanguage, startLanguages, t } from "./core/i18n.js";
@@ -43,6 +44,9 @@ async function route() {
     if (parts[0] === "game" && parts[1]) {
       document.title = t("core.titles.game", { title });
       stop = await showGame(root, parts[1]);
+    } else if (parts[0] === "replay" && parts[1]) {
+      document.title = t("replay.title", { title });
+      stop = await showReplay(root, parts[1], parts[2] === undefined ? null : Number(parts[2]));
     } else if (parts[0] === "join" && parts[1]) {
       document.title = t("core.titles.join", { title });
       await showJoin(root, parts[1], Number(parts[2] || 0));

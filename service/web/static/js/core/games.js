@@ -22,9 +22,14 @@
 //                             (entry: the How to play entry of the row, or none)
 //   endWords(ctx, end)        the end screen's words: {headline (null: the core's), notes, tiebreak: {caption,
 //                             column, words(n)}} (`end`: the log's game_end event, with its standings)
-//   mountTable(session)       the game's table on the game screen: an object with the members of TABLE_MEMBERS
+//   roundStarts(ctx, events)  where the rounds start in the event log (a replay steps by round): [{n: the number of
+//                             the event that starts one, words: the round's name}] (none: a game without rounds)
+//   mountTable(session)       the game's table on the game screen (and the replay's): an object with the members of
+//                             TABLE_MEMBERS; `session` also says `at`: the moves played of the replay shown (null
+//                             on the game screen)
 //   puzzle                    the daily puzzle: {intro (the start page's words), mount(frame) (core/puzzle.js: the
-//                             puzzle's board and pieces, {nodes, start(), solution(), shareWords()})}
+//                             puzzle's board and pieces, {nodes, start(), solution(), shareWords(), showOptimal(host):
+//                             the optimal solution drawn in host, after a submission})}
 //   howTo                     How to play (core/howto.js): {content(catalog) (the rules' sections and the entries
 //                             of its named things, in the page's language), guide(ctx) (the first-game guide's
 //                             steps now, or null)}
@@ -33,7 +38,7 @@
 // column, under the decision and after the page; update(state): draw a new state (async); figure(pending): a node
 // under the decision's words or null; decide({choices, play}): draw the player's own decision (its choices in
 // `choices`, `play(move)` posts one); idle(): no decision of the player's; reset(): stop what the last decision
-// drew; showHint(option), hideHint(): a hint option on the table; refused(): a move was refused; thumbnail(seat): a
+// drew; showHint(option), hideHint(): a hint option on the table (showHint says whether it drew anything); refused(): a move was refused; thumbnail(seat): a
 // small picture of the seat's part of the table for its card, {node, name}, or null; enlarge(seat): show it large.
 
 export const GAME_MEMBERS = {
@@ -41,7 +46,7 @@ export const GAME_MEMBERS = {
   load: "function", seatFields: "function", gameFields: "function", lobbySeatWords: "function", seatWords: "function",
   decisionWords: "function", eventWords: "function", movesWords: "function", scoreOf: "function",
   playerDetails: "function", playersNote: "function", scoreSheet: "function", endWords: "function",
-  mountTable: "function", puzzle: "object", howTo: "object",
+  roundStarts: "function", mountTable: "function", puzzle: "object", howTo: "object",
 };
 
 export const TABLE_MEMBERS = {

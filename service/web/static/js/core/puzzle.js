@@ -1,10 +1,13 @@
 // The daily puzzle's frame, the same for every game: the day's puzzle fetched (asked again while the server builds
 // it), the difficulty tabs and the days before and after, the progress kept in the browser, and the submitted
-// solution's verdict with a line to share without spoilers. The puzzle's board and pieces are the game's
+// solution's verdict with a line to share without spoilers, then, when the player asks, the optimal solution (drawn by
+// the game's widget beside the player's board). The puzzle's board and pieces are the game's
 // (its module's puzzle.mount(frame): core/games.js).
 import { ApiError, explain, get, post } from "./api.js";
 import { fill, h, toast } from "./dom.js";
 import { gameModule, gameOf } from "./games.js";
+import { useGame } from "./howto.js";
+import { t } from "./i18n.js";
 import { keepPuzzleProgress, puzzleProgress } from "./store.js";
 
 export async function showPuzzle(root, difficulty = "medium", date = null) {
@@ -29,7 +32,9 @@ export async function showPuzzle(root, difficulty = "medium", date = null) {
     return;
   }
   const game = gameOf(puzzle);
-  new PuzzleFrame(root, game, await game.load(), puzzle).start();
+  const catalog = await game.load();
+  useGame(game, catalog); // the entries the puzzle's board opens
+  new PuzzleFrame(root, game, catalog, puzzle).start();
 }
 
 /** YYYY-MM-DD `days` after `date` (UTC). */
@@ -116,6 +121,27 @@ class PuzzleFrame {
         ? `You scored ${verdict.score}: the proven optimum.`
         : `You scored ${verdict.score}; the proven optimum is ${verdict.optimum} (${gap} more to find).`),
       h("p", {}, "Share your result (no spoilers): "), share,
-      h("button", { type: "button", onclick: () => { navigator.clipboard?.writeText(line); toast("Copied."); } }, "Copy"));
+      h("button", { type: "button", onclick: () => { navigator.clipboard?.writeText(line); toast("Copied."); } }, "Copy"),
+      this.optimalSwitch());
+  }
+
+  /** After a submission: a button that shows the puzzle's optimal solution (the game's widget draws it) or hides it. */
+  optimalSwitch() {
+    const host = h("div", { class: "optimal", "aria-live": "polite" });
+    const button = h("button", { type: "button", class: "show-optimal", "aria-expanded": "false", onclick: async () => {
+      const open = button.getAttribute("aria-expanded") !== "true";
+      button.setAttribute("aria-expanded", String(open));
+      button.textContent = t(open ? "replay.puzzle.hide" : "replay.puzzle.show");
+      if (!open) {
+        host.replaceChildren();
+        return;
+      }
+      try {
+        await this.widget.showOptimal(host);
+      } catch (error) {
+        fill(host, h("p", { class: "refusal" }, explain(error)));
+      }
+    } }, t("replay.puzzle.show"));
+    return h("div", { class: "optimal-box" }, h("p", { class: "muted" }, t("replay.puzzle.spoiler")), button, host);
   }
 }

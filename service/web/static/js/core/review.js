@@ -1,10 +1,12 @@
 // The move review of a finished game (docs/api.md, "Move review"): asked for from the end screen, made by the server
 // on its queue; the panel polls it, shows its progress, then each seat's points lost and my costliest decisions with
-// the search's better option.
-import { explain, get, post } from "./api.js";
+// the search's better option (each a link to the replay at that move). The review's id is kept with the game
+// (core/store.js): a reload shows the review again, or goes on following it while the server makes it.
+import { ApiError, explain, get, post } from "./api.js";
 import { fill, h } from "./dom.js";
 import { t } from "./i18n.js";
 import { seatLabel } from "./seats.js";
+import { forgetReview, keepReview, keptReview } from "./store.js";
 
 const POLL_MS = 1000;
 const SHOWN_MISTAKES = 3;
@@ -34,27 +36,45 @@ export function mistakeWords(ctx, d) {
     t("core.review.best_before"), h("em", {}, decisionMoves(ctx, d, d.best_moves, d.best)), t("core.review.end")];
 }
 
-/** A panel with a "Review the game" button; `token` (one of my seats', or null) shows that seat's decisions whole. */
+/** A panel with a "Review the game" button, or the review asked for before (kept with the game); `token` (one of my
+ * seats', or null) shows that seat's decisions whole. */
 export function reviewPanel(ctx, gameId, token) {
   const box = h("section", { class: "review", "aria-live": "polite", "aria-labelledby": "review-title" });
+  const follow = async (review) => {
+    keepReview(gameId, review.id);
+    while (review.status === "queued" || review.status === "running") {
+      showProgress(box, review);
+      await new Promise((done) => setTimeout(done, POLL_MS));
+      if (!box.isConnected) return; // the page moved on
+      review = (await get(`/games/${gameId}/reviews/${review.id}`, { token })).data;
+    }
+    showReview(box, ctx, review, gameId);
+  };
+  const offer = () => fill(box, heading(),
+    h("p", { class: "muted" }, t("core.review.intro")),
+    h("button", { type: "button", class: "review-button", onclick: start }, t("core.review.button")));
   const start = async () => {
     fill(box, heading(), h("p", { class: "muted" }, t("core.review.asking")));
     try {
-      let review = (await post(`/games/${gameId}/reviews`, {}, { token })).data;
-      while (review.status === "queued" || review.status === "running") {
-        showProgress(box, review);
-        await new Promise((done) => setTimeout(done, POLL_MS));
-        if (!box.isConnected) return; // the page moved on
-        review = (await get(`/games/${gameId}/reviews/${review.id}`, { token })).data;
-      }
-      showReview(box, ctx, review);
+      await follow((await post(`/games/${gameId}/reviews`, {}, { token })).data);
     } catch (error) {
       fill(box, heading(), h("p", { class: "refusal" }, explain(error)));
     }
   };
-  fill(box, heading(),
-    h("p", { class: "muted" }, t("core.review.intro")),
-    h("button", { type: "button", class: "review-button", onclick: start }, t("core.review.button")));
+  const resume = async (reviewId) => {
+    fill(box, heading(), h("p", { class: "muted" }, t("replay.review_loading")));
+    try {
+      await follow((await get(`/games/${gameId}/reviews/${encodeURIComponent(reviewId)}`, { token })).data);
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) { // the server no longer has it: ask again
+        forgetReview(gameId);
+        offer();
+      } else fill(box, heading(), h("p", { class: "refusal" }, explain(error)));
+    }
+  };
+  const kept = keptReview(gameId);
+  if (kept) resume(kept);
+  else offer();
   return box;
 }
 
@@ -65,7 +85,7 @@ function showProgress(box, review) {
     total ? h("progress", { max: total, value: done, "aria-label": t("core.review.progress_label") }) : null);
 }
 
-function showReview(box, ctx, review) {
+function showReview(box, ctx, review, gameId) {
   if (review.status === "failed") {
     fill(box, heading(), h("p", { class: "refusal" }, t("core.review.failed", { reason: review.reason })));
     return;
@@ -81,5 +101,6 @@ function showReview(box, ctx, review) {
       h("thead", {}, h("tr", {}, ["player", "lost", "best", "largest"].map((k) => h("th", { scope: "col" }, t(`core.review.column.${k}`))))),
       h("tbody", {}, rows)),
     mine.length ? h("h4", {}, t("core.review.costliest")) : null,
-    mine.length ? h("ol", { class: "review-mistakes" }, mine.map((d) => h("li", {}, mistakeWords(ctx, d)))) : null);
+    mine.length ? h("ol", { class: "review-mistakes" }, mine.map((d) => h("li", {}, mistakeWords(ctx, d), " ",
+      h("a", { href: `#/replay/${gameId}/${d.index}`, class: "review-replay" }, t("replay.see_move"))))) : null);
 }

@@ -11,6 +11,8 @@ import { mountGuide, useGame } from "./howto.js";
 import { GameFeed } from "./live.js";
 import { reviewPanel } from "./review.js";
 import { renderEvents } from "./events.js";
+import { signalTurn, soundSwitch, stopSignals } from "./following.js";
+import { t } from "./i18n.js";
 import { renderEnd, renderScores } from "./scores.js";
 import { renderPlayers } from "./seats.js";
 import { aboutGame, noteGame, seatTokens } from "./store.js";
@@ -104,6 +106,7 @@ export class GameSession {
   stop() {
     this.feed?.close();
     clearInterval(this.watchdog);
+    stopSignals();
   }
 
   /** The page: the header, the game's table (its board column, what goes under the decision), the turn and the
@@ -123,7 +126,7 @@ export class GameSession {
     const missing = missingMembers(this.table, TABLE_MEMBERS);
     if (missing.length) throw new Error(`the table of ${this.game.id} has no ${missing.join(", ")}`);
     fill(this.root, h("div", { class: "game" },
-      h("header", { class: "game-head" }, this.el.title, this.table.info, this.el.link),
+      h("header", { class: "game-head" }, this.el.title, this.table.info, this.el.link, soundSwitch()),
       h("div", { class: "col-board" }, this.table.board),
       h("div", { class: "col-main" }, this.guide.node, this.el.turn, this.el.decision, this.table.main),
       h("aside", { class: "col-side" }, this.el.players, this.el.scores, this.el.events)),
@@ -184,7 +187,9 @@ export class GameSession {
       const end = await this.gameEnd();
       renderEnd(this.el.decision, this.ctx, this.game, end);
       const mine = [...this.mySeats].sort((a, b) => a - b)[0];
-      this.el.decision.append(reviewPanel(this.ctx, this.gameId, mine === undefined ? null : this.tokens[mine]));
+      this.el.decision.append(h("p", { class: "replay-link" }, h("a", { href: `#/replay/${this.gameId}`, class: "button" }, t("replay.open"))),
+        reviewPanel(this.ctx, this.gameId, mine === undefined ? null : this.tokens[mine]));
+      signalTurn(false);
       this.moves = [];
       this.table.idle();
       return;
@@ -196,6 +201,7 @@ export class GameSession {
       const [title] = this.game.decisionWords(this.ctx, pending, false);
       this.el.turn.textContent = `${title}…`;
       this.el.turn.dataset.mine = "no";
+      signalTurn(false);
       fill(this.el.decision, h("h2", { id: "decision-title" }, "Waiting"),
         h("p", {}, state.seats?.[pending.seat]?.open ? "That seat is still open: share its invitation link (Players)."
           : this.mySeats.size ? "The other players are deciding; their moves appear here as they happen." : "You are watching: the moves appear here as they happen."),
@@ -215,6 +221,7 @@ export class GameSession {
     // A choice made while others still decide at once may be changed, but it is no longer this seat's turn
     this.el.turn.textContent = pending.decided ? `${title}: waiting for the others${who}…` : `Your turn${who}: ${title}`;
     this.el.turn.dataset.mine = pending.decided ? "no" : "yes";
+    signalTurn(!pending.decided);
     this.el.choices = h("div", { class: "choices-box" });
     // The same decision drawn again (other seats deciding at once moved): a hint asked or shown for it stays
     const drawn = JSON.stringify(pending);

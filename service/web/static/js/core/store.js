@@ -1,9 +1,11 @@
-// What the browser keeps for the player (localStorage): each game's seat tokens, and puzzle progress.
+// What the browser keeps for the player (localStorage): each game's seat tokens, its move review, and puzzle progress.
 // Seat tokens are secrets shown once by the server: they never leave this browser except in Authorization headers.
 
 const GAMES = "wtw.games";
 const PUZZLES = "wtw.puzzles";
 const NAME = "wtw.name";
+const REVIEWS = "wtw.reviews";
+const KEPT_REVIEWS = 50;
 
 function read(key) {
   try {
@@ -93,4 +95,27 @@ export function keepPuzzleProgress(puzzleId, progress) {
   const ids = Object.keys(all);
   for (const old of ids.slice(0, Math.max(0, ids.length - 30))) delete all[old]; // keep the last 30 puzzles
   write(PUZZLES, all);
+}
+
+/** The id of the move review asked for game `gameId` (the server keeps it: GET /games/<id>/reviews/<review id>),
+ * or null. */
+export function keptReview(gameId) {
+  return read(REVIEWS)[gameId] || null;
+}
+
+/** Remember `reviewId` as game `gameId`'s review (the last 50 games' are kept), so a reload shows it again. */
+export function keepReview(gameId, reviewId) {
+  const all = read(REVIEWS);
+  delete all[gameId];
+  all[gameId] = reviewId;
+  const ids = Object.keys(all);
+  for (const old of ids.slice(0, Math.max(0, ids.length - KEPT_REVIEWS))) delete all[old];
+  write(REVIEWS, all);
+}
+
+/** Forget game `gameId`'s review (the server no longer has it). */
+export function forgetReview(gameId) {
+  const all = read(REVIEWS);
+  delete all[gameId];
+  write(REVIEWS, all);
 }

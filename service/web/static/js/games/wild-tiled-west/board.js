@@ -22,6 +22,13 @@ export function squaresOf(catalog, move) {
   return shape ? shape.cells.map((cell) => [move.row + cell.row, move.col + cell.col]) : [];
 }
 
+/** The squares of the tile placed last on `settlement` (a view's `{tiles: [{tile, orientation, row, col}, ...]}`, in
+ * placement order: Placing a tile), `[]` before the first. */
+export const lastPlacedSquares = (catalog, settlement) => {
+  const last = settlement?.tiles?.at(-1);
+  return last ? squaresOf(catalog, last) : [];
+};
+
 function el(name, attrs = {}) {
   const node = document.createElementNS(SVG, name);
   for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, v);
@@ -55,6 +62,8 @@ export class BoardView {
     this.mode = null; // placing: {tile, shapes, orientation, options, byKey, onPlace, anchor}
     this.choice = null; // choosing a square: {squares, onChoose}
     this.previews = [];
+    this.last = []; // the squares of the tile placed last, outlined
+    this.landing = false; // it has just been placed: it lands (a short animation, none with reduced motion)
     this.full = false;
     this.version = null;
   }
@@ -298,6 +307,14 @@ export class BoardView {
     this.redraw();
   }
 
+  /** Outline `squares` (`[[row, col], ...]`), the tile placed last; `landing`: it has just been placed (it lands once). */
+  markLast(squares, landing = false) {
+    this.last = squares;
+    this.landing = landing && squares.length > 0;
+    this.host.dataset.last = squares.map(([r, c]) => `${r},${c}`).join(" ");
+    this.redraw();
+  }
+
   /** Outline `squares` (`[[row, col], ...]`): the tiles the player placed (a puzzle's, beside those it came with). */
   highlight(squares) {
     this.marked = squares;
@@ -330,6 +347,12 @@ export class BoardView {
     this.fits = el("g", { class: "fits" });
     this.ghost = el("g", { class: "ghost" });
     this.overlay.append(this.fits);
+    if (this.last.length) {
+      const last = el("g", { class: `last-placed${this.landing ? " landing" : ""}` });
+      for (const [r, c] of this.last) last.append(this.rect(r, c, "last-square"));
+      last.addEventListener("animationend", () => { this.landing = false; }, { once: true });
+      this.overlay.append(last);
+    }
     for (const [r, c] of this.marked || []) this.overlay.append(this.rect(r, c, "marked-square"));
     if (this.previews.length) {
       const g = el("g", { class: "preview" });

@@ -1,5 +1,6 @@
 // Wild Tiled West's module for the web client's core (the interface: core/games.js): its table and decision
 // widgets, its words, its new-game choices, its daily puzzle and its How to play.
+import { t } from "../../core/i18n.js";
 import { loadCatalog, sideName } from "./catalog.js";
 import { content as howToContent, guide as howToGuide } from "./howto.js";
 import { endWords, playerDetails, playersNote, scoreOf, scoreSheet } from "./panels.js";
@@ -7,6 +8,21 @@ import { PUZZLE_INTRO, mountPuzzle } from "./puzzle.js";
 import { gameFields, seatFields } from "./setup.js";
 import { mountTable } from "./table.js";
 import { decisionWords, eventWords, momentWords, movesWords } from "./words.js";
+
+/** Where each drafting round starts in the event log `events` (its round_start events, Drafting Rounds): `[{n: the
+ * event's number, words: "Year 2, round 1"}]`, the round counted within its year. */
+export function roundStarts(ctx, events) {
+  const starts = [];
+  let year = null;
+  let round = 0;
+  for (const e of events) {
+    if (e.type !== "round_start") continue;
+    round = e.year === year ? round + 1 : 1;
+    year = e.year;
+    starts.push({ n: e.n, words: t("replay.wild-tiled-west.round", { year, round }) });
+  }
+  return starts;
+}
 
 export default {
   id: "wild-tiled-west",
@@ -28,6 +44,7 @@ export default {
   playersNote,
   scoreSheet,
   endWords,
+  roundStarts,
   mountTable,
   puzzle: { intro: PUZZLE_INTRO, mount: mountPuzzle },
   howTo: { content: howToContent, guide: howToGuide },

@@ -3,6 +3,7 @@
 // the line to share) is the core's (core/puzzle.js).
 import { ApiError, explain, post } from "../../core/api.js";
 import { fill, h, toast } from "../../core/dom.js";
+import { t } from "../../core/i18n.js";
 import { BoardView, showStatus, squaresOf } from "./board.js";
 import { buildingRule, describeTile, sideName, tileName, tileOf, tilePicture } from "./catalog.js";
 import { contractWords } from "./panels.js";
@@ -159,6 +160,24 @@ class PuzzleBoard {
   /** The solution to verify (the body of the puzzle's resources): the placements (tile, orientation, row, col). */
   solution(placements = this.placements) {
     return { placements: placements.map(({ tile, orientation, row, col }) => ({ tile, orientation, row, col })) };
+  }
+
+  /**
+   * The optimal solution in `host` (after a submission, when the player asks): the plan the server proves best for the
+   * hand (POST /analysis/placements with the puzzle: a spoiler by request), drawn on a board of its own beside the
+   * player's (POST /puzzles/<id>/board), its tiles outlined and listed in play order.
+   */
+  async showOptimal(host) {
+    fill(host, h("p", { class: "muted" }, t("replay.puzzle.finding")));
+    const plan = (await post("/analysis/placements", { puzzle: this.puzzle.id })).data;
+    const placements = plan.placements.map(({ tile, orientation, row, col }) => ({ tile, orientation, row, col }));
+    const board = (await post(`/puzzles/${this.puzzle.id}/board`, { placements })).data;
+    const holder = h("div", { class: "optimal-board" });
+    const view = new BoardView(holder, { label: t("replay.puzzle.board") });
+    fill(host, h("h3", {}, t("replay.puzzle.title", { points: plan.value ?? this.puzzle.optimum })), holder,
+      h("ol", { class: "optimal-tiles" }, placements.map((p) => h("li", { "data-tile": p.tile }, tileName(this.catalog, p.tile)))));
+    view.show(board.svg, "optimal");
+    view.highlight(placements.flatMap((m) => squaresOf(this.catalog, m)));
   }
 
   /** What the line to share says of the solution: " with 5/5 tiles". */

@@ -6,7 +6,7 @@ import { fill, h } from "../../core/dom.js";
 import { entryLink, entryOf, openEntry } from "../../core/howto.js";
 import { t } from "../../core/i18n.js";
 import { seatLabel } from "../../core/seats.js";
-import { BoardView, showStatus, squaresOf } from "./board.js";
+import { BoardView, lastPlacedSquares, showStatus, squaresOf } from "./board.js";
 import { describeTile, sideName, tileOf, tilePicture } from "./catalog.js";
 import { isPlacing, renderChoices } from "./decisions.js";
 import { buildingEntry, legendEntry, partnerEntry } from "./howto.js";
@@ -24,6 +24,7 @@ class Table {
     this.boards = new Map(); // seat -> BoardView
     this.shownSettlement = new Map(); // seat -> settlement JSON drawn
     this.thumbs = new Map(); // seat -> element
+    this.tileCounts = new Map(); // seat -> the tiles on the settlement drawn (a new one lands)
     this.selectedStack = null;
     this.choices = null; // the host of my decision's choices, while I decide
     const status = h("p", { class: "board-status", role: "status", "aria-live": "polite" });
@@ -108,11 +109,19 @@ class Table {
     if (building) openEntry(buildingEntry(building));
   }
 
-  /** Fetch the pictures of the boards whose settlement changed. */
+  /** The picture of `seat`'s board: as it is now, or in a replay as it was after the session's `at` moves. */
+  boardUrl(seat) {
+    const at = this.session.at;
+    return `/games/${this.session.gameId}/players/${seat}/board.svg${at === null || at === undefined ? "" : `?moves_played=${at}`}`;
+  }
+
+  /** Fetch the pictures of the boards whose settlement changed; the tile each player placed last is outlined, and
+   * lands when it is new since the last state drawn. */
   async loadBoards() {
     const jobs = [];
+    const state = this.state;
     const big = this.boardSeat;
-    const { gameId, mySeats } = this.session;
+    const { mySeats } = this.session;
     const side = sideName(this.catalog, this.state.players[big].settlement.side);
     this.el.boardTitle.textContent = mySeats.has(big) ? t("wild-tiled-west.board.yours", { side })
       : t("wild-tiled-west.board.theirs", { name: seatLabel(this.ctx, big), side });
@@ -138,9 +147,14 @@ class Table {
         this.shownSettlement.delete(seat);
       }
       if (this.shownSettlement.get(seat) === drawn) continue;
-      const version = this.state.version;
-      jobs.push(getText(`/games/${gameId}/players/${seat}/board.svg`).then((svg) => {
-        if (this.state.version === version || !view.svg) view.show(svg, version);
+      const version = state.version;
+      const count = player.settlement.tiles?.length ?? 0;
+      const landing = this.tileCounts.has(seat) && count > this.tileCounts.get(seat);
+      this.tileCounts.set(seat, count);
+      jobs.push(getText(this.boardUrl(seat)).then((svg) => {
+        if (this.state !== state && view.svg) return; // a newer state is being drawn
+        view.show(svg, version);
+        view.markLast(lastPlacedSquares(this.catalog, player.settlement), landing);
         this.shownSettlement.set(seat, drawn);
       }));
     }
@@ -158,7 +172,10 @@ class Table {
     view.full = true;
     fill(this.el.dialog, h("h2", {}, t("wild-tiled-west.board.dialog", { name: seatLabel(this.ctx, seat), side: sideName(this.catalog, this.state.players[seat].settlement.side) })), host,
       h("form", { method: "dialog" }, h("button", { type: "submit", class: "primary" }, "Close")));
-    getText(`/games/${this.session.gameId}/players/${seat}/board.svg`).then((svg) => view.show(svg, this.state.version));
+    getText(this.boardUrl(seat)).then((svg) => {
+      view.show(svg, this.state.version);
+      view.markLast(lastPlacedSquares(this.catalog, this.state.players[seat].settlement));
+    });
     this.el.dialog.showModal();
   }
 
@@ -183,7 +200,7 @@ class Table {
       const card = this.catalog.partners.get(p.id);
       return h("li", {}, h("strong", {}, card ? entryLink(partnerEntry(this.catalog, p.id), card.name) : "?"), p.face_down ? " (face down)" : "", card ? `: ${card.text}` : "");
     });
-    fill(this.el.mine, h("h3", {}, "Your supply"),
+    fill(this.el.mine, h("h3", {}, this.session.mySeats.has(seat) ? "Your supply" : `${seatLabel(this.ctx, seat)}'s supply`),
       h("p", {}, `${me.gold} gold · ${me.bullets} bullets · mining track space ${me.mining} (income ${track[me.mining]?.income ?? "?"} gold)`,
         me.ace_cards?.length ? ` · ace cards: ${me.ace_cards.join(", ")}` : ""),
       partners.length ? h("ul", { class: "partners-list" }, partners) : null);
@@ -245,12 +262,14 @@ class Table {
       h("p", { class: "muted keys" }, "Keyboard: focus the board, arrows move the tile, R rotates, F flips, N finds a spot, Enter places."));
   }
 
-  /** A hint option on the table: its placements as ghosts on my board, the stack it drafts selected in the trays. */
+  /** A hint option on the table: its placements as ghosts on my board, the stack it drafts selected in the trays;
+   * whether it drew anything. */
   showHint(option) {
     const places = option.moves.filter((m) => m.type === "place");
     this.myBoard.preview(places, (tile) => tileOf(this.catalog, tile)?.orientation_shapes, option.squares);
     const draft = option.moves.find((m) => m.slot);
     if (draft && draft.slot !== this.selectedStack) { this.selectedStack = draft.slot; this.drawTrays(); }
+    return places.length > 0 || !!draft;
   }
 
   hideHint() {
