@@ -246,7 +246,7 @@ def test_the_web_client_marks_a_bot_by_its_seat_not_its_name():
     panels = (STATIC / "js" / "core" / "seats.js").read_text()
     start = (STATIC / "js" / "core" / "start.js").read_text()
     assert "if (info.bot) tags.push(" in panels
-    assert "${s.bot ? ` (${s.bot} bot)` : \"\"}" in start
+    assert 's.bot ? t("core.seats.tagged"' in start
     assert "/bot/i.test" not in panels + start
 
 

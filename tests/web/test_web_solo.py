@@ -25,7 +25,7 @@ def test_a_solo_game_is_played_to_its_final_screen_and_rank_by_following_hints(s
             # each option with its estimate (the test server's quick hints may end before any simulation: then the
             # one-step estimate alone)
             gains = player.page.locator(".hint-option .hint-gain").all_inner_texts()
-            assert gains and all(re.fullmatch(r"[+−]\d+\.\d points expected( \(±\d+\.\d\))?(, \d+% of \d+ simulations)?",
+            assert gains and all(re.fullmatch(r"[+−]\d+\.\d points expected( \(±\d+\.\d\))?(, \d+% of \d+ simulations?)?",
                                               text) for text in gains), gains
             # asked to think longer, the search runs for 5 seconds and says how many simulations it ran, each option
             # with the search's estimate and its share of the simulations
