@@ -35,9 +35,10 @@ def marked(package: Path) -> set[str]:
     return found
 
 
-def test_the_tree_has_the_services_catalogue_in_french():
-    assert [p.relative_to(ROOT).as_posix() for p in CATALOGUES if "service" in p.parts] == [
-        "service/locales/fr/LC_MESSAGES/service.po"]
+def test_the_tree_has_the_services_and_the_games_catalogues_in_french():
+    assert [p.relative_to(ROOT).as_posix() for p in CATALOGUES] == [
+        "service/locales/fr/LC_MESSAGES/service.po",
+        "solver/games/wild_tiled_west/locales/fr/LC_MESSAGES/wild_tiled_west.po"]
 
 
 @pytest.mark.parametrize("po", CATALOGUES, ids=lambda p: p.relative_to(ROOT).as_posix())
@@ -97,6 +98,12 @@ def test_the_service_answers_in_the_language_accept_language_prefers(client):
     english = client.post(f"/games/{created['id']}/undo", headers={
         "Accept-Language": "de, en;q=0.1", "Authorization": f"Bearer {created['tokens'][0]['token']}"})
     assert english.headers["Content-Language"] == "en" and english.get_json()["detail"] == "no move has been played yet"
+    legal = client.get(f"/games/{created['id']}/legal-moves", headers={
+        "Authorization": f"Bearer {created['tokens'][0]['token']}"}).get_json()["moves"]
+    wrong = {**legal[0], "type": "wrangle"}  # the game's refusal, in the game's catalogue
+    refused = client.post(f"/games/{created['id']}/moves", json=wrong, headers={
+        "Accept-Language": "fr", "Authorization": f"Bearer {created['tokens'][0]['token']}"}).get_json()
+    assert refused["rule"] == "wrong_decision" and refused["detail"].startswith("la décision attendue est ")
     unknown = client.get("/no-such-thing", headers={"Accept-Language": "fr"})
     assert unknown.status_code == 404 and unknown.get_json()["title"] == "Introuvable"
     assert re.search("ressource", unknown.get_json()["detail"])

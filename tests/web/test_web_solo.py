@@ -112,7 +112,7 @@ def test_an_illegal_placement_shows_the_engines_reason_and_changes_nothing_then_
     page.mouse.click(*player.board_square_centre(*spot))
     refusal = page.locator(".decision .refusal")
     expect(refusal).to_contain_text("Not allowed: ")
-    # the engine's reason and rule, e.g. "a tile cannot cover a mine at (row 1, col 1) (covers mine)"
+    # the engine's reason and rule, e.g. "a tile cannot cover a mine at row 2, column 2 (covers mine)"
     assert re.fullmatch(r"Not allowed: .{10,} \((first tile off x|covers (mine|hill|cow|field)|overlap|off board)\)",
                         refusal.inner_text()), refusal.inner_text()
     assert player.version == version and player.banner().startswith("Your turn: Place ")

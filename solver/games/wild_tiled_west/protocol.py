@@ -19,6 +19,7 @@ from solver.games.wild_tiled_west.ai.evaluation import position_value, total
 from solver.games.wild_tiled_west.ai.hints import DEFAULT_BUDGET_MS
 from solver.games.wild_tiled_west.ai.search import WildTiledWestSearch, search_hint
 from solver.games.wild_tiled_west.components.catalog import load_catalog
+from solver.games.wild_tiled_west.components.texts import _
 from solver.games.wild_tiled_west.components.values import Catalog
 from solver.games.wild_tiled_west.engine.game import Game
 from solver.games.wild_tiled_west.engine.labels import annotated
@@ -108,11 +109,11 @@ class WildTiledWest(ReviewedBySearch):
         """The hidden information revealed between two ``spent`` (docs/rulings.md, undo): dice rolled or a deck
         shuffled (a chance step), a partner card drawn, a bandit card revealed."""
         if after["chance"] != before["chance"]:
-            return "dice were rolled or cards shuffled"
+            return _("dice were rolled or cards shuffled")
         if after["partner_deck"] < before["partner_deck"]:
-            return "a partner card was drawn"
+            return _("a partner card was drawn")
         if before["bandit_deck"] is not None and after["bandit_deck"] is not None and after["bandit_deck"] < before["bandit_deck"]:
-            return "a bandit card was revealed"
+            return _("a bandit card was revealed")
         return None
 
     def sample(self, position: JSON, seed: int) -> Game:

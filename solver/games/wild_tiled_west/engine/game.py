@@ -44,6 +44,7 @@ from typing import Any, Generic, TypeVar, cast
 from solver.core.protocol import GameOver as GameOver  # the core protocol's errors, this game's too
 from solver.core.protocol import IllegalMove as IllegalMove
 from solver.games.wild_tiled_west.components.catalog import load_catalog
+from solver.games.wild_tiled_west.components.texts import _
 from solver.games.wild_tiled_west.components.values import Catalog, ScoreboardSide, SpaceKind, Tile
 from solver.games.wild_tiled_west.engine import views
 from solver.games.wild_tiled_west.engine.effects import PlacementEffects
@@ -340,15 +341,15 @@ class Game(PlacementEffects):
         """``apply(move)`` for ``seat`` (``solver.core.protocol.State.play``): refused with ``IllegalMove``
         (``not_your_decision``), changing nothing, when the pending decision is another seat's."""
         if self.finished:
-            raise GameOver("game_over", "the game is over: no more moves")
+            raise GameOver("game_over", _("the game is over: no more moves"))
         step = self.agenda[0]
         if "seats" not in step and step.get("seat") == seat:  # the one seat deciding
             return self._apply_for(step, move)
         if self.decision(seat) is None:
             pending = self.pending()
             assert pending is not None  # the game is not over
-            raise IllegalMove("not_your_decision", f"the pending decision ({pending['type']}) is seat {pending['seat']}'s, "
-                                                   f"not seat {seat}'s")
+            raise IllegalMove("not_your_decision", _("the pending decision ({decision}) is seat {whose}'s, not seat "
+                                                     "{seat}'s").format(decision=pending["type"], whose=pending["seat"], seat=seat))
         return self._apply_for(self._seat_step(self.agenda[0], seat), move)
 
     def apply(self, move: Any) -> list[Event]:
@@ -359,7 +360,7 @@ class Game(PlacementEffects):
         move is not one of the options; either way the state is unchanged.
         """
         if self.finished:
-            raise GameOver("game_over", "the game is over: no more moves")
+            raise GameOver("game_over", _("the game is over: no more moves"))
         step = self.agenda[0]
         if "seats" in step:  # Setup E: the partner named says whose choice it is (each seat was dealt its own)
             partner = move.get("partner") if isinstance(move, dict) else None
@@ -370,7 +371,7 @@ class Game(PlacementEffects):
     def _apply_for(self, step: Step, move: Any) -> list[Event]:
         """``apply`` of ``move`` for the decision ``step`` (one seat's: ``_seat_step``)."""
         if not isinstance(move, dict) or not isinstance(move.get("type"), str):
-            raise IllegalMove("malformed_move", "a move is a JSON object with a 'type' (see legal moves)")
+            raise IllegalMove("malformed_move", _("a move is a JSON object with a 'type' (see legal moves)"))
         chosen = self._match(step, move)
         start = len(self.events)
         DECISION_HANDLERS[step["step"]].apply(self, step, chosen)
@@ -396,10 +397,11 @@ class Game(PlacementEffects):
                 return option
         allowed = sorted({o["type"] for o in options})
         if move["type"] not in allowed:
-            raise IllegalMove("wrong_decision", f"the pending decision is {kind} for seat {step['seat']}: "
-                                                f"moves of type {', '.join(allowed)}, not {move['type']!r}")
-        raise IllegalMove("not_an_option", f"{move} is not one of the {len(options)} options of {kind}; "
-                                            "GET the legal moves to see them")
+            raise IllegalMove("wrong_decision", _("the pending decision is {decision} for seat {seat}: moves of type "
+                                                  "{allowed}, not {given!r}").format(
+                decision=kind, seat=step["seat"], allowed=", ".join(allowed), given=move["type"]))
+        raise IllegalMove("not_an_option", _("{move} is not one of the {count} options of {decision}; GET the legal "
+                                             "moves to see them").format(move=move, count=len(options), decision=kind))
 
     def _match_placement(self, step: Step, move: dict[str, Any]) -> Place | None:
         """A ``place`` move checked square by square, so an illegal one is refused with the placement rule it
@@ -409,16 +411,16 @@ class Game(PlacementEffects):
         player = self._player(step)
         tile_id = step.get("tile", "alley") if step["step"] != "place_alley" else "alley"
         if move.get("tile", tile_id) != tile_id:
-            raise IllegalMove("wrong_tile", f"the tile to place is {tile_id}, not {move.get('tile')!r}")
+            raise IllegalMove("wrong_tile", _("the tile to place is {tile}, not {given!r}").format(tile=tile_id, given=move.get("tile")))
         fields: list[Any] = [move.get(k) for k in ("orientation", "row", "col")]  # a client's: checked below
         if not all(isinstance(v, int) and not isinstance(v, bool) for v in fields):
-            raise IllegalMove("malformed_move", "a placement needs whole numbers orientation, row and col")
+            raise IllegalMove("malformed_move", _("a placement needs whole numbers orientation, row and col"))
         option: Place = {"type": "place", "tile": tile_id, "orientation": fields[0], "row": fields[1], "col": fields[2]}
         if step["step"] == "place_alley" or step.get("rooted_on"):
             if option not in self.legal_moves():
                 check = check_placement(player.settlement, self.catalog.tile(tile_id), *fields,
                                         rooted_on=tuple(step["rooted_on"]) if step.get("rooted_on") else None)
-                reason = check.message if not check.legal else "an alley of a pair must be adjacent to the other"
+                reason = check.message if not check.legal else _("an alley of a pair must be adjacent to the other")
                 raise IllegalMove(check.rule.value if check.rule else "not_adjacent", reason)
             return option
         check = check_placement(player.settlement, self.catalog.tile(tile_id), *fields)

@@ -25,6 +25,7 @@ from enum import Enum
 from typing import Protocol, cast
 
 from solver.games.wild_tiled_west.components.geometry import Coord, Grid, anchor_masks
+from solver.games.wild_tiled_west.components.texts import N_, _
 from solver.games.wild_tiled_west.components.values import BoardSide, SpaceKind, Tile
 
 
@@ -94,11 +95,11 @@ class PlacementRule(str, Enum):
 
 
 _PRINTED = {
-    SpaceKind.COW: (PlacementRule.COVERS_COW, "a tile cannot cover a cow printed on the settlement board"),
-    SpaceKind.FIELD: (PlacementRule.COVERS_FIELD, "a tile cannot cover a field printed on the settlement board"),
-    SpaceKind.HILL: (PlacementRule.COVERS_HILL, "a tile cannot cover a hill"),
-    SpaceKind.MINE: (PlacementRule.COVERS_MINE, "a tile cannot cover a mine"),
-    SpaceKind.POCKET_ACE: (PlacementRule.COVERS_POCKET_ACE, "a tile cannot cover a pocket ace"),
+    SpaceKind.COW: (PlacementRule.COVERS_COW, N_("a tile cannot cover a cow printed on the settlement board")),
+    SpaceKind.FIELD: (PlacementRule.COVERS_FIELD, N_("a tile cannot cover a field printed on the settlement board")),
+    SpaceKind.HILL: (PlacementRule.COVERS_HILL, N_("a tile cannot cover a hill")),
+    SpaceKind.MINE: (PlacementRule.COVERS_MINE, N_("a tile cannot cover a mine")),
+    SpaceKind.POCKET_ACE: (PlacementRule.COVERS_POCKET_ACE, N_("a tile cannot cover a pocket ace")),
 }
 
 
@@ -126,7 +127,9 @@ LEGAL = PlacementCheck(True)
 
 
 def _illegal(rule: PlacementRule, cell: Coord | None, message: str) -> PlacementCheck:
-    where = f" at (row {cell[0]}, col {cell[1]})" if cell else ""
+    """The verdict breaking ``rule``, its ``message`` (in the caller's language: ``components.texts``) said where:
+    the square ``cell`` ``(row, col)`` (0-based) in a player's words, counted from 1 as the page counts them."""
+    where = _(" at row {row}, column {col}").format(row=cell[0] + 1, col=cell[1] + 1) if cell else ""
     return PlacementCheck(False, rule, cell, f"{message}{where}")
 
 
@@ -143,41 +146,43 @@ def check_placement(settlement: SettlementBoard, tile: Tile, orientation: int, r
     """
     if not isinstance(orientation, int) or not 0 <= orientation < len(tile.orientations):
         return _illegal(PlacementRule.UNKNOWN_ORIENTATION, None,
-                        f"tile {tile.id} has orientations 0 to {len(tile.orientations) - 1}, not {orientation!r}")
+                        _("this tile has orientations 0 to {last}, not {orientation!r}").format(
+                            last=len(tile.orientations) - 1, orientation=orientation))
     squares = tile.orientations[orientation].squares_at(row, col)
     g = settlement.grid
     for r, c in squares:
         if not g.contains(r, c):
-            return _illegal(PlacementRule.OFF_BOARD, (r, c), "a tile cannot overlap the edge of the settlement board")
+            return _illegal(PlacementRule.OFF_BOARD, (r, c), _("a tile cannot overlap the edge of the settlement board"))
     for r, c in squares:
         if settlement.cover[r][c] >= 0:
             placed = settlement.tile_at(r, c)
             assert placed is not None  # the square is covered
-            return _illegal(PlacementRule.OVERLAP, (r, c), f"a tile cannot overlap another tile ({placed.tile.id})")
+            return _illegal(PlacementRule.OVERLAP, (r, c), _("a tile cannot overlap another tile"))
     for r, c in squares:
         kind = settlement.side.space(r, c).kind
         if kind in _PRINTED:
             rule, text = _PRINTED[kind]
-            return _illegal(rule, (r, c), text)
+            return _illegal(rule, (r, c), _(text))
         if kind is SpaceKind.CREEK and not tile.is_alley:
-            return _illegal(PlacementRule.COVERS_CREEK, (r, c), "only an alley may cover a dry creek space")
+            return _illegal(PlacementRule.COVERS_CREEK, (r, c), _("only an alley may cover a dry creek space"))
     mask = g.mask(squares)
     if rooted_on is not None:
         if tuple(rooted_on) not in squares:
             return _illegal(PlacementRule.OFF_ROOT_SPACE, cast(Coord, tuple(rooted_on)),  # tuple(): a list from JSON
-                            "the tile must cover its space")
+                            _("the tile must cover its space"))
         return LEGAL
     if not settlement.tiles:
         if not settlement.start:
             return _illegal(PlacementRule.NO_START_SPACE, None,
-                            "this board has no X: the set-aside building must be placed first")
+                            _("this board has no X: the set-aside building must be placed first"))
         if not mask & settlement.start:
             return _illegal(PlacementRule.FIRST_TILE_OFF_X, g.squares(settlement.start)[0],
-                            "the first tile must cover the X start space")
+                            _("the first tile must cover the X start space"))
         return LEGAL
     if not mask & g.neighbours(settlement.region):
         return _illegal(PlacementRule.NOT_CONNECTED, None,
-                        "a tile must share an edge with the settlement (a tile, or a printed field or cow joined to it)")
+                        _("a tile must share an edge with the settlement (a tile, or a printed field or cow joined to "
+                          "it)"))
     return LEGAL
 
 
@@ -198,7 +203,7 @@ def has_legal_placement(settlement: SettlementBoard, tile: Tile) -> bool:
         return False
     h, w = settlement.height, settlement.width
     for orient in tile.orientations:
-        for _, _, mask in anchor_masks(h, w, orient.offsets):
+        for _row, _col, mask in anchor_masks(h, w, orient.offsets):
             if mask & target and not mask & forbidden:
                 return True
     return False
