@@ -19,7 +19,8 @@ import pytest
 
 os.environ["FLASK_TASK_QUEUE"] = "immediate"
 
-#: the modules (or folders) whose tests share a server or a browser started by a module- or session-scoped fixture
+#: the modules (or folders) whose tests share a server or a browser started by a module- or session-scoped fixture, or
+#: data a process makes once for them (the placement model's positions)
 TOGETHER = (
     "tests/web/",  # one gunicorn and one Chromium (tests/web/conftest.py)
     "tests/service/test_service_analysis.py",
@@ -32,34 +33,35 @@ TOGETHER = (
     "tests/service/test_service_puzzles.py",
     "tests/service/test_service_reviews.py",  # a game played to its end over the API, reviewed by most tests
     "tests/service/test_service_serving.py",
+    "tests/planning/test_placement_model.py",  # its positions, made once in the process that runs it
 )
 
 #: about how many seconds each of the longest modules takes in make test (2 processes on the 2-core machine); the
 #: others count as short.  Only the order of the tests depends on it: a figure out of date costs time, nothing else.
-SECONDS = {  # measured 2026-11-27 (make test, --durations=0: each module's tests' total)
-    "tests/puzzles/test_golden_puzzles.py": 184,
-    "tests/service/test_service_openapi.py": 177,
-    "tests/web/": 116,
-    "tests/planning/test_placement_model.py": 111,
-    "tests/service/test_service_bots.py": 55,
-    "tests/service/test_service_reviews.py": 51,
-    "tests/service/test_service_consumer.py": 43,
-    "tests/ai/test_search.py": 39,
-    "tests/ai/test_hints.py": 38,
-    "tests/service/test_service_games.py": 38,
-    "tests/service/test_service_fairness.py": 34,
+SECONDS = {  # measured 2026-11-28 (pytest -n 2, each module's tests' wall time in its process)
+    "tests/web/": 165,
+    "tests/puzzles/test_golden_puzzles.py": 163,
+    "tests/service/test_service_openapi.py": 125,
+    "tests/planning/test_placement_model.py": 96,
+    "tests/service/test_service_reviews.py": 56,
+    "tests/service/test_service_bots.py": 53,
+    "tests/service/test_service_games.py": 46,
+    "tests/service/test_service_consumer.py": 45,
+    "tests/ai/test_search.py": 33,
+    "tests/ai/test_hints.py": 32,
+    "tests/service/test_service_analysis.py": 29,
+    "tests/service/test_service_fairness.py": 28,
     "tests/service/test_service_event_log.py": 25,
-    "tests/service/test_service_analysis.py": 24,
     "tests/service/test_service_protocol.py": 21,
-    "tests/service/test_service_storage.py": 21,
-    "tests/engine/test_playthroughs.py": 18,
-    "tests/core/test_conformance.py": 17,
-    "tests/service/test_service_queue.py": 17,
-    "tests/service/test_service_serving.py": 16,
-    "tests/service/test_service_crowd.py": 11,
-    "tests/service/test_service_lobby.py": 10,
-    "tests/service/test_service_puzzles.py": 10,
-    "tests/service/test_service_text.py": 8,
+    "tests/core/test_conformance.py": 20,
+    "tests/service/test_service_storage.py": 20,
+    "tests/service/test_service_serving.py": 19,
+    "tests/engine/test_playthroughs.py": 17,
+    "tests/service/test_service_queue.py": 15,
+    "tests/service/test_service_lobby.py": 12,
+    "tests/service/test_service_crowd.py": 12,
+    "tests/service/test_service_puzzles.py": 8,
+    "tests/service/test_service_text.py": 7,
 }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
+from functools import cache
 
 import pytest
 
@@ -18,11 +19,19 @@ from solver.games.wild_tiled_west.rules.placement import Placement, check_placem
 from solver.games.wild_tiled_west.rules.settlement import Settlement
 from tests.fixtures import fixture_game, place, resolve
 
+
 #: 203 positions from random 2-4 player games: 135 with 1 tile, 65 with 2, 3 with 3 small tiles (the
 #: exhaustive search of 3 tiles takes seconds to minutes: bench/solver.py runs bigger ones); 56 more with
-#: chosen tiles and 32 on wild sides below (``SHOOTING``, ``WILD``).
-POSITIONS = (game_positions(135, seed=1, tiles=1) + game_positions(65, seed=2, tiles=2)
-             + game_positions(3, seed=3, tiles=3, max_size=2))
+#: chosen tiles and 32 on wild sides below (``shooting``, ``wild``).
+@cache
+def positions() -> list[PlanPosition]:
+    """The positions: made when a test first asks (not when the module is collected, in every test process)."""
+    return (game_positions(135, seed=1, tiles=1) + game_positions(65, seed=2, tiles=2)
+            + game_positions(3, seed=3, tiles=3, max_size=2))
+
+
+#: how many positions ``positions``, ``shooting`` and ``wild`` make: the oracle's tests are numbered before they exist
+ORACLE_POSITIONS = 203 + 56 + 32
 
 
 def assert_playable(position: PlanPosition, placements: list[Placement]) -> None:
@@ -47,10 +56,10 @@ def _shooting_positions() -> list[PlanPosition]:
     rarely: they missed a bullet space counted twice (with no bullet in hand, in 29 of 100 positions
     holding a Sheriff's Office)."""
     rng = random.Random(11)
-    tiles = POSITIONS[0].catalog.tiles
+    tiles = positions()[0].catalog.tiles
     icon = lambda t, i: any(cell.icon is i for _, cell in t.cells)
     kinds = [[t for t in tiles if t.building == "Sheriff's Office"],
-             [t for t in tiles if tile_bullets(POSITIONS[0].catalog, t) and t.building != "Sheriff's Office"],
+             [t for t in tiles if tile_bullets(positions()[0].catalog, t) and t.building != "Sheriff's Office"],
              [t for t in tiles if icon(t, Icon.SHERIFF)], [t for t in tiles if icon(t, Icon.BANDIT)]]
     shooting = sorted({t for kind in kinds for t in kind}, key=lambda t: t.id)
     out = []
@@ -61,14 +70,21 @@ def _shooting_positions() -> list[PlanPosition]:
     return out
 
 
-SHOOTING = _shooting_positions()
+shooting = cache(_shooting_positions)
 #: 32 positions from random games on the boards' wild sides (every wild side's spaces and placement rules).
-WILD = game_positions(24, seed=14, tiles=1, side="wild") + game_positions(8, seed=15, tiles=2, side="wild")
+@cache
+def wild() -> list[PlanPosition]:
+    """The wild sides' positions: made when a test first asks."""
+    return game_positions(24, seed=14, tiles=1, side="wild") + game_positions(8, seed=15, tiles=2, side="wild")
 
 
-@pytest.mark.parametrize("index", range(len(POSITIONS) + len(SHOOTING) + len(WILD)))
+def test_the_oracle_has_every_position_it_numbers():
+    assert (len(positions()), len(shooting()), len(wild())) == (203, 56, 32) and ORACLE_POSITIONS == 291
+
+
+@pytest.mark.parametrize("index", range(ORACLE_POSITIONS))
 def test_cpsat_optimum_equals_exhaustive_search(index):
-    position = (POSITIONS + SHOOTING + WILD)[index]
+    position = (positions() + shooting() + wild())[index]
     result = solve_plan(position)
     reference = best_plan_by_enumeration(position)
     assert result.status == "OPTIMAL"
@@ -124,7 +140,7 @@ def test_both_pasture_formulations_give_the_same_optimum(monkeypatch, tiles, cou
 
 
 def test_required_tile_is_always_placed_when_it_can_be():
-    for position in POSITIONS[:40]:
+    for position in positions()[:40]:
         result = solve_plan(position, required=True)
         reference = best_plan_by_enumeration(position, required=True)
         if reference.value is None:
@@ -135,17 +151,17 @@ def test_required_tile_is_always_placed_when_it_can_be():
 
 
 def test_same_input_same_answer():
-    position = POSITIONS[140]
+    position = positions()[140]
     first, second = solve_plan(position), solve_plan(position)
     assert first.placements == second.placements and first.objective == second.objective
 
 
 def test_stats_tell_when_the_answer_was_found():
     """``best_found_ms`` lies within the call's wall time; without any solution it is None."""
-    result = solve_plan(POSITIONS[140])
+    result = solve_plan(positions()[140])
     assert result.status == "OPTIMAL"
     assert 0 < result.stats["best_found_ms"] <= result.wall_ms
-    impossible = solve_plan(POSITIONS[140], objective_bounds=(10_000, 20_000))
+    impossible = solve_plan(positions()[140], objective_bounds=(10_000, 20_000))
     assert impossible.status == "INFEASIBLE" and impossible.stats["best_found_ms"] is None
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import tempfile
+from functools import cache
 from pathlib import Path
 
 import schemathesis
@@ -35,12 +36,19 @@ app = create_app({"TESTING": True, "DATABASE_URL": fresh_database(Path(tempfile.
                   "PLACEMENTS_MAX_BUDGET_MS": 100, "REVIEW_MAX_BUDGET_MS": 1,
                   "HINT_DEFAULT_BUDGET_MS": 30})  # within the hints' cap; also a bot's, when a seat leaves
 app.extensions["wtw_puzzles"].generator = redated_puzzle  # this app only ever generates stand-ins
-_client = app.test_client()
-_created = _client.post("/games", json={"players": 2, "seed": 99}).get_json()
-GAME_ID, TOKENS = _created["id"], [t["token"] for t in _created["tokens"]]
-_deciding = _created["state"]["pending"]["seat"]
-POSITION = _client.get(f"/games/{GAME_ID}/position", headers={"Authorization": f"Bearer {TOKENS[_deciding]}"}).get_json()
-PUZZLE_ID = _client.get("/puzzles/daily?date=2026-01-02&difficulty=easy").get_json()["id"]
+
+
+@cache
+def real() -> tuple[str, list[str], dict, str]:
+    """``(game id, its seat tokens, the deciding seat's position, a published puzzle's id)``: what half the cases
+    name, made when the first case needs it (not when the module is collected, in every test process)."""
+    client = app.test_client()
+    created = client.post("/games", json={"players": 2, "seed": 99}).get_json()
+    game_id, tokens = created["id"], [t["token"] for t in created["tokens"]]
+    deciding = created["state"]["pending"]["seat"]
+    position = client.get(f"/games/{game_id}/position", headers={"Authorization": f"Bearer {tokens[deciding]}"}).get_json()
+    puzzle_id = client.get("/puzzles/daily?date=2026-01-02&difficulty=easy").get_json()["id"]
+    return game_id, tokens, position, puzzle_id
 _turn = itertools.count()
 schema = schemathesis.openapi.from_wsgi("/openapi.json", app)
 
@@ -85,13 +93,14 @@ def spec_schema(node: dict) -> dict:
           suppress_health_check=list(HealthCheck))
 def test_answers_conform_to_the_openapi_document(case):
     turn = next(_turn)
+    game_id, tokens, position, puzzle_id = real()
     if turn % 2 == 0 and case.path_parameters and "game_id" in case.path_parameters:
-        case.path_parameters["game_id"] = GAME_ID
-        case.headers = {**(case.headers or {}), "Authorization": f"Bearer {TOKENS[turn // 2 % 2]}"}
+        case.path_parameters["game_id"] = game_id
+        case.headers = {**(case.headers or {}), "Authorization": f"Bearer {tokens[turn // 2 % 2]}"}
     if turn % 2 == 0 and case.path_parameters and "puzzle_id" in case.path_parameters:
-        case.path_parameters["puzzle_id"] = PUZZLE_ID
+        case.path_parameters["puzzle_id"] = puzzle_id
         if isinstance(case.body, dict) and turn % 4 == 0:
             case.body = session_puzzle()["solution"]
     if turn % 2 == 0 and case.path.startswith("/analysis/") and isinstance(case.body, dict):
-        case.body = {**case.body, "position": POSITION}
+        case.body = {**case.body, "position": position}
     case.call_and_validate(checks=CHECKS)
