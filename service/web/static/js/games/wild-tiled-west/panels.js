@@ -28,9 +28,10 @@ export function contractWords(catalog, contract) {
 /** The year, the round of the year and the cattle contracts, in the game's header. */
 export function renderTableInfo(host, ctx) {
   const { state, catalog } = ctx;
-  const rounds = (scoreboardOf(catalog, state.players.length).rounds_per_year || [])[state.year - 1];
-  fill(host,
-    h("span", {}, tr("info.year", { year: state.year ?? "–" })),
+  const perYear = scoreboardOf(catalog, state.players.length).rounds_per_year || [];
+  const rounds = perYear[state.year - 1];
+  fill(host,  // the number of years is the scoreboard's (its rounds per year), never written here
+    h("span", {}, tr("info.year", { year: state.year ?? "–", years: perYear.length })),
     h("span", {}, rounds ? tr("info.round_of", { round: state.round_in_year ?? "–", rounds }) : tr("info.round", { round: state.round_in_year ?? "–" })),
     h("span", { class: "contracts", title: tr("info.contracts_title") }, tr("info.contracts_label"), " ",
       state.contracts.map((c, i) => [i ? " · " : null, entryLink(contractEntry(c.kind), contractWords(catalog, c))])));
