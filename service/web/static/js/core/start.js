@@ -4,7 +4,7 @@ import { explain, get, post } from "./api.js";
 import { fill, h, toast } from "./dom.js";
 import { gameModule, gameOf } from "./games.js";
 import { language, t } from "./i18n.js";
-import { listWords, personName } from "./words.js";
+import { botOfName, listWords, personName } from "./words.js";
 import { forgetGame, keepPlayerName, keepSeat, myGames, playerName } from "./store.js";
 
 const LOBBY_PAGE = 20; // open games asked for at a time
@@ -131,7 +131,7 @@ export function myGameWords(g) {
   if (!g.names) return t("core.start.game_players", { title, count: g.players || 0 });
   const mine = new Set(g.mine || []);
   const others = g.names.map((name, seat) => ({ name, seat })).filter((s) => !mine.has(s.seat))
-    .map((s) => (s.name === null ? t("core.seats.open_lower") : personName(s, s.seat)));
+    .map((s) => (s.name === null ? t("core.seats.open_lower") : personName({ ...s, bot: botOfName(s.name) }, s.seat)));
   return t("core.start.game_with", { title, players: listWords(others) });
 }
 
@@ -141,7 +141,7 @@ export function myGameStatus(g) {
   const status = g.finished ? t("core.start.finished")
     : g.turn === null || g.turn === undefined ? t("core.start.in_progress")
     : mine.has(g.turn) ? t("core.start.your_turn")
-    : t("core.start.their_turn", { name: g.names?.[g.turn] === null ? t("core.seats.open_lower") : personName({ name: g.names?.[g.turn] }, g.turn) });
+    : t("core.start.their_turn", { name: g.names?.[g.turn] === null ? t("core.seats.open_lower") : personName({ name: g.names?.[g.turn], bot: botOfName(g.names?.[g.turn]) }, g.turn) });
   const since = new Date(g.since).toLocaleString(language(), { dateStyle: "medium", timeStyle: "short" });
   return t("core.start.status", { status, since });
 }

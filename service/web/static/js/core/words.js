@@ -11,6 +11,13 @@ export const isYou = (ctx, seat) => !!ctx.mySeats?.has(seat) && ctx.mySeats.size
 /** Whether `name` is the one the server gives a bot's seat left unnamed ("Hint bot" for a `hint` bot). */
 const isBotName = (name, bot) => !!bot && name === `${bot.charAt(0).toUpperCase()}${bot.slice(1)} bot`;
 
+/** The bot whose default name `name` is ("hint" for "Hint bot"), for a seat known only by its name (the list of my
+ * games keeps names only); null for any other name. */
+export function botOfName(name) {
+  const bot = /^([A-Z][a-z]+) bot$/.exec(String(name || ""))?.[1]?.toLowerCase();
+  return bot && t(`core.seats.bot_name.${bot}`, { defaultValue: "" }) ? bot : null;
+}
+
 /** A seat's name without "you": its player's name, "Seat 2" (counted from 1) for a seat taken without one, or the
  * page's words for the name the server gives an unnamed bot ("Bot conseil" for "Hint bot" in French)
  * (`info`: the state's seat, `{name, bot, ...}`, or undefined). */
