@@ -1,6 +1,6 @@
 // The JSON API, as every frontend uses it (docs/api.md): one function per request, errors as ApiError. Every request
 // asks for the page's language (Accept-Language): the server's labels and refusals come in it.
-import { language } from "./i18n.js";
+import { language, t } from "./i18n.js";
 
 /** A refused request: the problem+json answer (status, title, detail, rule, errors). */
 export class ApiError extends Error {
@@ -45,7 +45,7 @@ export const post = (path, body, options = {}) => request("POST", path, { ...opt
 
 /** The text of an SVG picture (board.svg). */
 export async function getText(path) {
-  const response = await fetch(path, { cache: "no-store" });
+  const response = await fetch(path, { cache: "no-store", headers: { "Accept-Language": language() } });
   if (!response.ok) throw new ApiError(response.status, { detail: `could not load ${path}` });
   return response.text();
 }
@@ -62,11 +62,11 @@ export async function postMove(gameId, token, move, version) {
   }
 }
 
-/** Words for an error shown to a player. */
+/** Words for an error shown to a player, in the page's language (the server's refusals come in it: Accept-Language). */
 export function explain(error) {
-  if (!(error instanceof ApiError)) return `The server could not be reached (${error.message}).`;
-  if (error.status === 429) return `Too many requests: wait ${error.retryAfter || "a few"} seconds and try again.`;
-  if (error.status === 503) return `The server is busy: try again in ${error.retryAfter || "a few"} seconds.`;
+  if (!(error instanceof ApiError)) return t("core.api.unreachable", { reason: error.message });
+  if (error.status === 429) return t("core.api.too_many", { seconds: error.retryAfter || t("core.api.a_few") });
+  if (error.status === 503) return t("core.api.busy", { seconds: error.retryAfter || t("core.api.a_few") });
   if (error.errors) {
     const fields = JSON.stringify(error.errors).replace(/[{}"[\]]/g, " ").replace(/\s+/g, " ").trim();
     return `${error.message} (${fields})`;

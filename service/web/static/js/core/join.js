@@ -16,7 +16,7 @@ export async function showJoin(root, gameId, seat) {
   try {
     state = (await get(`/games/${gameId}`)).data;
   } catch (error) {
-    fill(root, h("section", { class: "panel" }, h("h1", {}, "Invitation"), h("p", { class: "refusal" }, explain(error))));
+    fill(root, h("section", { class: "panel" }, h("h1", {}, t("core.join.invitation")), h("p", { class: "refusal" }, explain(error))));
     return;
   }
   const game = gameOf(state);
@@ -24,14 +24,14 @@ export async function showJoin(root, gameId, seat) {
   const open = state.seats[seat]?.open;
   const name = h("input", { id: "join-name", maxlength: 40, value: playerName(), autocomplete: "nickname", required: true });
   fill(root, h("section", { class: "panel join" },
-    h("h1", {}, `Join a ${state.players.length}-player game of ${game.title}`),
-    h("ul", {}, state.seats.map((s) => h("li", {}, `${personName(null, s.seat)}: `, s.open ? h("em", {}, "open") : personName(s, s.seat),
-      ` — ${game.seatWords(catalog, state, s.seat)}`, s.seat === seat ? h("strong", {}, " ← your invitation") : null))),
+    h("h1", {}, t("core.join.title", { count: state.players.length, title: game.title })),
+    h("ul", {}, state.seats.map((s) => h("li", {}, t("core.join.seat", { seat: personName(null, s.seat) }), s.open ? h("em", {}, t("core.join.open")) : personName(s, s.seat),
+      ` — ${game.seatWords(catalog, state, s.seat)}`, s.seat === seat ? h("strong", {}, t("core.join.yours")) : null))),
     open
       ? h("form", { onsubmit: (e) => { e.preventDefault(); join(gameId, seat, name); } },
-        h("label", { for: "join-name" }, "Your name "), name, " ",
+        h("label", { for: "join-name" }, t("core.start.your_name"), " "), name, " ",
         h("button", { type: "submit", class: "primary" }, t("core.start.join_seat", { number: seat + 1 })))
-      : h("p", { class: "refusal" }, "This seat is taken already."),
-    h("p", {}, h("a", { href: `#/game/${gameId}` }, "Watch the game"), " · ", h("a", { href: "#/" }, "Start page"))));
+      : h("p", { class: "refusal" }, t("core.join.taken")),
+    h("p", {}, h("a", { href: `#/game/${gameId}` }, t("core.join.watch")), " · ", h("a", { href: "#/" }, t("core.words.start_page")))));
   name.focus();
 }

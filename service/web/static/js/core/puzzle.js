@@ -11,7 +11,7 @@ import { t } from "./i18n.js";
 import { keepPuzzleProgress, puzzleProgress } from "./store.js";
 
 export async function showPuzzle(root, difficulty = "medium", date = null) {
-  fill(root, h("p", { class: "loading" }, "Fetching the daily puzzle (the first request of a day builds it: a few seconds)…"));
+  fill(root, h("p", { class: "loading" }, t("core.puzzle.fetching")));
   await gameModule().load(); // the default game's catalog, while the puzzle is asked for
   let puzzle;
   const url = `/puzzles/daily?difficulty=${encodeURIComponent(difficulty)}${date ? `&date=${encodeURIComponent(date)}` : ""}`;
@@ -27,8 +27,8 @@ export async function showPuzzle(root, difficulty = "medium", date = null) {
       }
     }
   } catch (error) {
-    fill(root, h("section", { class: "panel" }, h("h1", {}, "Daily puzzle"), h("p", { class: "refusal" }, explain(error)),
-      h("p", {}, h("a", { href: "#/puzzle/medium" }, "Today's medium puzzle"), " · ", h("a", { href: "#/" }, "Start page"))));
+    fill(root, h("section", { class: "panel" }, h("h1", {}, t("core.nav.puzzle")), h("p", { class: "refusal" }, explain(error)),
+      h("p", {}, h("a", { href: "#/puzzle/medium" }, t("core.puzzle.today_medium")), " · ", h("a", { href: "#/" }, t("core.words.start_page")))));
     return;
   }
   const game = gameOf(puzzle);
@@ -49,11 +49,11 @@ function dayAfter(date, days) {
 function dayNav(p) {
   const today = new Date().toISOString().slice(0, 10);
   const go = (date) => { if (date) location.hash = `#/puzzle/${p.difficulty}/${date}`; };
-  const picker = h("input", { type: "date", value: p.date, max: today, "aria-label": "Another day's puzzle",
+  const picker = h("input", { type: "date", value: p.date, max: today, "aria-label": t("core.puzzle.another_day"),
     onchange: (e) => go(e.target.value) });
-  return h("nav", { class: "day-nav", "aria-label": "Other days" },
-    h("a", { href: `#/puzzle/${p.difficulty}/${dayAfter(p.date, -1)}`, rel: "prev" }, "← Previous day"),
-    p.date < today ? h("a", { href: `#/puzzle/${p.difficulty}/${dayAfter(p.date, 1)}`, rel: "next" }, "Next day →") : null,
+  return h("nav", { class: "day-nav", "aria-label": t("core.puzzle.other_days") },
+    h("a", { href: `#/puzzle/${p.difficulty}/${dayAfter(p.date, -1)}`, rel: "prev" }, t("core.puzzle.previous")),
+    p.date < today ? h("a", { href: `#/puzzle/${p.difficulty}/${dayAfter(p.date, 1)}`, rel: "next" }, t("core.puzzle.next")) : null,
     picker);
 }
 
@@ -75,10 +75,10 @@ class PuzzleFrame {
   async start() {
     const p = this.puzzle;
     this.widget = this.game.puzzle.mount(this);
-    const tabs = h("nav", { class: "tabs", "aria-label": "Difficulty" }, ["easy", "medium", "hard"].map((d) =>
-      h("a", { href: `#/puzzle/${d}${p.date ? `/${p.date}` : ""}`, class: d === p.difficulty ? "current" : "", "aria-current": d === p.difficulty ? "page" : null }, d[0].toUpperCase() + d.slice(1))));
+    const tabs = h("nav", { class: "tabs", "aria-label": t("core.puzzle.difficulty") }, ["easy", "medium", "hard"].map((d) =>
+      h("a", { href: `#/puzzle/${d}${p.date ? `/${p.date}` : ""}`, class: d === p.difficulty ? "current" : "", "aria-current": d === p.difficulty ? "page" : null }, t(`core.difficulty.${d}`))));
     fill(this.root, h("div", { class: "puzzle game" },
-      h("header", { class: "game-head" }, h("h1", { class: "game-title" }, `Daily puzzle · ${p.date}`), tabs, dayNav(p)),
+      h("header", { class: "game-head" }, h("h1", { class: "game-title" }, t("core.puzzle.heading", { date: p.date })), tabs, dayNav(p)),
       this.widget.nodes));
     await this.widget.start();
     if (this.submitted) this.showResult(this.submitted);
@@ -109,19 +109,20 @@ class PuzzleFrame {
   showResult(verdict) {
     const p = this.puzzle;
     if (!verdict.legal) {
-      fill(this.result, h("h2", {}, "Not a legal solution"), h("p", { class: "refusal" }, verdict.reason));
+      fill(this.result, h("h2", {}, t("core.puzzle.not_legal")), h("p", { class: "refusal" }, verdict.reason));
       return;
     }
     const gap = verdict.optimum - verdict.score;
-    const line = `${this.game.title} daily puzzle ${p.date} (${p.difficulty}): ${verdict.score}/${verdict.optimum}${verdict.optimal ? " ★ optimal" : ""}${this.widget.shareWords()}`;
-    const share = h("input", { class: "share-line", readonly: true, value: line, "aria-label": "Result to share", onfocus: (e) => e.target.select() });
+    const line = t("core.puzzle.share_line", { title: this.game.title, date: p.date, difficulty: t(`core.difficulty.${p.difficulty}_lower`, { defaultValue: p.difficulty }),
+      score: verdict.score, optimum: verdict.optimum, optimal: verdict.optimal ? t("core.puzzle.share_optimal") : "", extra: this.widget.shareWords() });
+    const share = h("input", { class: "share-line", readonly: true, value: line, "aria-label": t("core.puzzle.share_label"), onfocus: (e) => e.target.select() });
     fill(this.result,
-      h("h2", {}, verdict.optimal ? "Optimal! ★" : "Submitted"),
+      h("h2", {}, t(verdict.optimal ? "core.puzzle.optimal" : "core.puzzle.submitted")),
       h("p", { class: "verdict", "data-optimal": String(!!verdict.optimal) }, verdict.optimal
-        ? `You scored ${verdict.score}: the proven optimum.`
-        : `You scored ${verdict.score}; the proven optimum is ${verdict.optimum} (${gap} more to find).`),
-      h("p", {}, "Share your result (no spoilers): "), share,
-      h("button", { type: "button", onclick: () => { navigator.clipboard?.writeText(line); toast("Copied."); } }, "Copy"),
+        ? t("core.puzzle.scored_optimal", { score: verdict.score })
+        : t("core.puzzle.scored", { score: verdict.score, optimum: verdict.optimum, gap })),
+      h("p", {}, t("core.puzzle.share")), share,
+      h("button", { type: "button", onclick: () => { navigator.clipboard?.writeText(line); toast(t("core.puzzle.copied")); } }, t("core.words.copy")),
       this.optimalSwitch());
   }
 

@@ -13,12 +13,12 @@ export function renderScores(host, ctx, game) {
   const sheet = game.scoreSheet(ctx);
   const table = h("table", { class: "scores" },
     h("caption", {}, sheet.caption),
-    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, "Category"), seats.map((s) => h("th", { scope: "col" }, seatLabel(ctx, s))))),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, t("core.scores.category")), seats.map((s) => h("th", { scope: "col" }, seatLabel(ctx, s))))),
     h("tbody", {}, sheet.rows.map((row) => h("tr", { class: row.cls },
       h("th", { scope: "row" }, row.entry ? entryLink(row.entry, row.label) : row.label, row.note ? h("span", { class: "muted" }, row.note) : null),
       row.cells.map((cell) => h("td", {}, cell))))),
-    h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, "Total"), sheet.totals.map((total) => h("td", {}, total)))));
-  fill(host, h("details", { open: true }, h("summary", {}, "Scores by category"), table));
+    h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, t("core.scores.total")), sheet.totals.map((total) => h("td", {}, total)))));
+  fill(host, h("details", { open: true }, h("summary", {}, t("core.scores.summary")), table));
 }
 
 /** The end of the game in `host`: the headline (who won, or the game's own: a solo score), the game's notes, the
@@ -41,12 +41,12 @@ export function renderEnd(host, ctx, game, end) {
     h("td", {}, ordinal(s.place)), h("th", { scope: "row" }, seatLabel(ctx, s.seat)),
     h("td", {}, String(s.points)), h("td", {}, String(s.tiebreak))));
   fill(host,
-    h("h2", { class: "end-title" }, "Game over"),
+    h("h2", { class: "end-title" }, t("core.scores.game_over")),
     h("p", { class: "headline", role: "status" }, headline),
     words.notes,
     standings.length ? h("table", { class: "standings" },
-      h("caption", {}, `Final standings (tie-break: ${words.tiebreak.caption})`),
-      h("thead", {}, h("tr", {}, ["Place", "Player", "Points", words.tiebreak.column].map((t) => h("th", { scope: "col" }, t)))),
+      h("caption", {}, t("core.scores.standings", { tiebreak: words.tiebreak.caption })),
+      h("thead", {}, h("tr", {}, [t("core.scores.place"), t("core.scores.player"), t("core.scores.points"), words.tiebreak.column].map((head) => h("th", { scope: "col" }, head)))),
       h("tbody", {}, rows)) : null,
-    h("p", {}, h("a", { href: "#/" }, "Start a new game")));
+    h("p", {}, h("a", { href: "#/" }, t("core.scores.new_game"))));
 }

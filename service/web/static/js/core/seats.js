@@ -25,7 +25,7 @@ export function seatLabel(ctx, seat) {
  * table, and its name; `onShowBoard(seat)` enlarges it). */
 export function renderPlayers(host, ctx, game, { onShowBoard, thumbnail }) {
   const { state } = ctx;
-  fill(host, h("h2", {}, "Players"));
+  fill(host, h("h2", {}, t("core.seats.title")));
   const list = h("ul", { class: "players" });
   for (const player of state.players) {
     const seat = player.seat;
@@ -36,14 +36,14 @@ export function renderPlayers(host, ctx, game, { onShowBoard, thumbnail }) {
     const thumb = thumbnail(seat);
     list.append(h("li", { class: `player${turn ? " turn" : ""}${ctx.mySeats.has(seat) ? " mine" : ""}`, "data-seat": seat },
       h("div", { class: "player-head" },
-        h("span", { class: "player-name" }, turn ? h("span", { class: "turn-mark", title: "whose turn" }, "▶ ") : null, seatLabel(ctx, seat),
-          state.first_player === seat && state.players.length > 1 ? h("span", { class: "first-mark", title: "first player" }, " ★") : null),
-        h("span", { class: "player-score", "aria-label": `${score.total} points` }, `${score.total}`, score.partial ? "+?" : "", " pts")),
+        h("span", { class: "player-name" }, turn ? h("span", { class: "turn-mark", title: t("core.seats.whose_turn") }, "▶ ") : null, seatLabel(ctx, seat),
+          state.first_player === seat && state.players.length > 1 ? h("span", { class: "first-mark", title: t("core.seats.first_player") }, " ★") : null),
+        h("span", { class: "player-score", "aria-label": t("core.seats.points", { count: score.total }) }, `${score.total}`, score.partial ? "+?" : "", " pts")),
       game.playerDetails(ctx, player),
-      invite ? h("div", { class: "invite" }, "Invite a player: ",
+      invite ? h("div", { class: "invite" }, t("core.seats.invite"),
         h("input", { class: "invite-link", readonly: true, value: invite, "aria-label": t("core.seats.invite_label", { number: seat + 1 }), onfocus: (e) => e.target.select() }),
-        h("button", { type: "button", onclick: () => navigator.clipboard?.writeText(invite) }, "Copy")) : null,
-      thumb ? h("button", { class: "thumb", type: "button", "aria-label": `Enlarge ${thumb.name}`, onclick: () => onShowBoard(seat) },
+        h("button", { type: "button", onclick: () => navigator.clipboard?.writeText(invite) }, t("core.words.copy"))) : null,
+      thumb ? h("button", { class: "thumb", type: "button", "aria-label": t("core.seats.enlarge", { name: thumb.name }), onclick: () => onShowBoard(seat) },
         thumb.node) : null));
   }
   host.append(list);

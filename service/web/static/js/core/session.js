@@ -73,12 +73,12 @@ export class GameSession {
   }
 
   async start() {
-    fill(this.root, h("p", { class: "loading" }, "Loading the game…"));
+    fill(this.root, h("p", { class: "loading" }, t("core.session.loading")));
     let first;
     try {
       first = await get(`/games/${this.gameId}`, { token: this.token });
     } catch (error) {
-      fill(this.root, h("section", { class: "panel" }, h("h1", {}, "Game not found"), h("p", {}, explain(error)), h("p", {}, h("a", { href: "#/" }, "Back to the start"))));
+      fill(this.root, h("section", { class: "panel" }, h("h1", {}, t("core.session.not_found")), h("p", {}, explain(error)), h("p", {}, h("a", { href: "#/" }, t("core.error.back")))));
       return;
     }
     this.game = gameOf(first.data);
@@ -99,7 +99,7 @@ export class GameSession {
   /** The event stream's state in the header: live, reconnecting (EventSource does it by itself), or the game over. */
   showLink(status) {
     const shown = this.state?.finished ? "ended" : status;
-    this.el.link.textContent = { live: "● live", reconnecting: "○ reconnecting…", ended: "● game over" }[shown];
+    this.el.link.textContent = t(`core.session.link.${shown}`);
     this.el.link.dataset.status = shown;
   }
 
@@ -161,7 +161,7 @@ export class GameSession {
     this.state = state;
     this.judgeUndo(state);
     const ctx = this.ctx;
-    this.el.title.textContent = this.state.players.length === 1 ? "Solo game" : `${this.state.players.length}-player game`;
+    this.el.title.textContent = this.state.players.length === 1 ? t("core.words.game_solo") : t("core.words.game_players", { count: this.state.players.length });
     noteGame(this.gameId, aboutGame(state, this.mySeats));
     const drawn = this.table.update(state);
     renderScores(this.el.scores, ctx, this.game);
@@ -182,7 +182,7 @@ export class GameSession {
     const state = this.state;
     this.table.reset();
     if (state.finished) {
-      this.el.turn.textContent = "The game is over.";
+      this.el.turn.textContent = t("core.end.over");
       this.el.turn.dataset.mine = "no";
       const end = await this.gameEnd();
       renderEnd(this.el.decision, this.ctx, this.game, end);
@@ -202,16 +202,16 @@ export class GameSession {
       this.el.turn.textContent = `${title}…`;
       this.el.turn.dataset.mine = "no";
       signalTurn(false);
-      fill(this.el.decision, h("h2", { id: "decision-title" }, "Waiting"),
-        h("p", {}, state.seats?.[pending.seat]?.open ? "That seat is still open: share its invitation link (Players)."
-          : this.mySeats.size ? "The other players are deciding; their moves appear here as they happen." : "You are watching: the moves appear here as they happen."),
+      fill(this.el.decision, h("h2", { id: "decision-title" }, t("core.session.waiting")),
+        h("p", {}, t(state.seats?.[pending.seat]?.open ? "core.session.waiting_open"
+          : this.mySeats.size ? "core.session.waiting_others" : "core.session.watching")),
         this.mySeats.size ? this.undoButton() : null, this.leaveButton());
       this.table.idle();
       return;
     }
     const legal = await get(`/games/${this.gameId}/legal-moves`, { token: this.tokens[pending.seat] });
     if (legal.data.version !== this.state.version) { // the game moved on meanwhile: draw the newer state
-      fill(this.el.decision, h("p", { class: "muted" }, "The game moved on…"));
+      fill(this.el.decision, h("p", { class: "muted" }, t("core.session.moved_on")));
       this.refresh();
       return;
     }
@@ -219,7 +219,7 @@ export class GameSession {
     const [title, text] = this.game.decisionWords(this.ctx, pending, true);
     const who = this.mySeats.size > 1 ? `, ${personName(state.seats?.[pending.seat], pending.seat)}` : "";
     // A choice made while others still decide at once may be changed, but it is no longer this seat's turn
-    this.el.turn.textContent = pending.decided ? `${title}: waiting for the others${who}…` : `Your turn${who}: ${title}`;
+    this.el.turn.textContent = t(pending.decided ? "core.session.turn_decided" : "core.session.turn_yours", { title, who });
     this.el.turn.dataset.mine = pending.decided ? "no" : "yes";
     signalTurn(!pending.decided);
     this.el.choices = h("div", { class: "choices-box" });
@@ -234,7 +234,7 @@ export class GameSession {
       this.table.figure(pending),
       this.el.error, this.el.choices,
       h("div", { class: "decision-tools" },
-        h("button", { type: "button", class: "hint-button", onclick: () => this.hint() }, "Hint"),
+        h("button", { type: "button", class: "hint-button", onclick: () => this.hint() }, t("core.session.hint")),
         this.undoButton(), this.leaveButton()),
       this.el.hint);
     this.table.decide({ choices: this.el.choices, play: (move) => this.play(move) });
@@ -270,8 +270,8 @@ export class GameSession {
 
   undoButton() {
     const allowed = this.undoSeat !== null;
-    return h("button", { type: "button", class: "undo-button", disabled: !allowed, title: allowed ? "Take back your last move" : this.undoWhy,
-      onclick: () => this.undo() }, "Undo my last move");
+    return h("button", { type: "button", class: "undo-button", disabled: !allowed, title: allowed ? t("core.session.undo_title") : this.undoWhy,
+      onclick: () => this.undo() }, t("core.session.undo"));
   }
 
   drawUndo() {
@@ -283,7 +283,7 @@ export class GameSession {
     if (seat === null || !this.tokens[seat]) return;
     try {
       const answer = await post(`/games/${this.gameId}/undo`, undefined, { token: this.tokens[seat], ifMatch: this.state.version });
-      toast("Your last move was taken back.");
+      toast(t("core.session.undone"));
       await this.apply(answer.data.state);
     } catch (error) {
       toast(explain(error), "error");
@@ -295,14 +295,14 @@ export class GameSession {
   leaveButton() {
     const seat = this.seat;
     if (seat === null || !this.playable(seat) || this.state.finished) return null;
-    return h("button", { type: "button", class: "leave-button", onclick: () => this.leave(seat) }, "Leave the game");
+    return h("button", { type: "button", class: "leave-button", onclick: () => this.leave(seat) }, t("core.session.leave"));
   }
 
   async leave(seat) {
-    if (!window.confirm("Leave this game? A bot plays your seat from now on, and you cannot come back.")) return;
+    if (!window.confirm(t("core.session.leave_confirm"))) return;
     try {
       const answer = await post(`/games/${this.gameId}/leave`, undefined, { token: this.tokens[seat] });
-      toast("You left the game: a bot plays your seat now.");
+      toast(t("core.session.left"));
       await this.apply(answer.data.state);
     } catch (error) {
       toast(explain(error), "error");
@@ -351,9 +351,14 @@ export class GameSession {
     }
   }
 
+  /** A refused move: the server's reason in the page's language (the rule broken, an internal id, is kept in the
+   * refusal's `data-rule`, not shown). */
   refused(error) {
-    const text = error instanceof ApiError && error.rule ? `Not allowed: ${error.message} (${error.rule.replaceAll("_", " ")})` : explain(error);
-    if (this.el.error) this.el.error.textContent = text;
+    const text = error instanceof ApiError && error.rule ? t("core.session.refused", { reason: error.message }) : explain(error);
+    if (this.el.error) {
+      this.el.error.textContent = text;
+      this.el.error.dataset.rule = error?.rule || "";
+    }
     this.table.refused();
     toast(text, "error");
   }

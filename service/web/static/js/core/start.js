@@ -4,19 +4,20 @@ import { explain, get, post } from "./api.js";
 import { fill, h, toast } from "./dom.js";
 import { gameModule, gameOf } from "./games.js";
 import { language, t } from "./i18n.js";
-import { listWords, personName } from "./words.js";
+import { botOfName, listWords, personName } from "./words.js";
 import { forgetGame, keepPlayerName, keepSeat, myGames, playerName } from "./store.js";
 
 const LOBBY_PAGE = 20; // open games asked for at a time
 
+/** Who may play a seat: the form's value and its words' key ("core.start.who.<key>"). */
 const WHO = [
-  ["me", "Me"],
-  ["open", "Open seat (invite someone)"],
-  ["bot:random", "Bot: random"],
-  ["bot:greedy", "Bot: greedy"],
-  ["bot:hint:200", "Bot: hint (quick)"],
-  ["bot:hint", "Bot: hint (strong)"],
-  ["bot:search", "Bot: search (strongest, thinks longer)"],
+  ["me", "me"],
+  ["open", "open"],
+  ["bot:random", "random"],
+  ["bot:greedy", "greedy"],
+  ["bot:hint:200", "hint_quick"],
+  ["bot:hint", "hint"],
+  ["bot:search", "search"],
 ];
 
 /** The start page in `root` (for the default game: core/games.js). */
@@ -28,29 +29,30 @@ export async function showStart(root) {
     h("section", { class: "intro" }, h("h1", {}, game.title), h("p", {}, game.intro),
       h("p", { class: "howto-link" }, h("a", { href: "#/how-to-play" }, t("how-to-play.startLink")))),
     newGameForm(game, catalog),
-    h("section", { class: "panel my-games" }, h("h2", {}, "Your games"), myGamesList()),
-    h("section", { class: "panel lobby" }, h("h2", {}, "Open games"),
-      h("p", { class: "muted" }, "Games waiting for players. Choose your name and join a free seat."),
-      h("label", {}, "Your name ", h("input", { id: "lobby-name", maxlength: 40, value: playerName(), autocomplete: "nickname" })),
-      h("button", { type: "button", class: "small", onclick: () => fillLobby(lobby) }, "Refresh"),
+    h("section", { class: "panel my-games" }, h("h2", {}, t("core.start.my_games")), myGamesList()),
+    h("section", { class: "panel lobby" }, h("h2", {}, t("core.start.open_games")),
+      h("p", { class: "muted" }, t("core.start.lobby_intro")),
+      h("label", {}, t("core.start.your_name"), " ", h("input", { id: "lobby-name", maxlength: 40, value: playerName(), autocomplete: "nickname" })),
+      h("button", { type: "button", class: "small", onclick: () => fillLobby(lobby) }, t("core.start.refresh")),
       lobby),
-    h("section", { class: "panel puzzles-card" }, h("h2", {}, "Daily puzzle"),
+    h("section", { class: "panel puzzles-card" }, h("h2", {}, t("core.nav.puzzle")),
       h("p", {}, game.puzzle.intro),
-      h("div", { class: "choices" }, ["easy", "medium", "hard"].map((d) => h("a", { class: "button", href: `#/puzzle/${d}` }, d[0].toUpperCase() + d.slice(1)))))));
+      h("div", { class: "choices" }, ["easy", "medium", "hard"].map((d) => h("a", { class: "button", href: `#/puzzle/${d}` }, t(`core.difficulty.${d}`)))))));
   fillLobby(lobby);
 }
 
-/** The name the server gives a seat left unnamed: "Hint bot" for `bot:hint:200`, "Seat 3" for a person's seat 2
- * (seats counted from 1). */
+/** The name the server gives a seat left unnamed, in the page's words: "Hint bot" for `bot:hint:200`, "Seat 3" for a
+ * person's seat 2 (seats counted from 1; core/words.js personName says the server's bot names in the page's
+ * language). */
 function defaultName(who, seat) {
   const bot = who.startsWith("bot:") ? who.split(":")[1] : null;
-  return bot ? `${bot[0].toUpperCase()}${bot.slice(1)} bot` : personName(null, seat);
+  return bot ? personName({ name: `${bot[0].toUpperCase()}${bot.slice(1)} bot`, bot }, seat) : personName(null, seat);
 }
 
 /** The new game form of `game` (its module: the numbers of players, its own fields for each seat and the game). */
 function newGameForm(game, catalog) {
   const seatsBox = h("div", { class: "seats" });
-  const players = h("select", { id: "players", name: "players" }, game.players.map((n) => h("option", { value: n }, n === 1 ? "1 (solo)" : String(n))));
+  const players = h("select", { id: "players", name: "players" }, game.players.map((n) => h("option", { value: n }, n === 1 ? t("core.start.players_solo", { count: n }) : String(n))));
   players.value = String(game.defaultPlayers);
   const options = game.gameFields(catalog);
   const error = h("p", { class: "refusal", role: "alert" });
@@ -59,7 +61,7 @@ function newGameForm(game, catalog) {
     const n = Number(players.value);
     rows = [];
     for (let seat = 0; seat < n; seat++) {
-      const who = h("select", { name: `who-${seat}`, "aria-label": t("core.start.who_plays", { number: seat + 1 }) }, WHO.filter(([v]) => n === 1 ? v === "me" : true).map(([v, t]) => h("option", { value: v }, t)));
+      const who = h("select", { name: `who-${seat}`, "aria-label": t("core.start.who_plays", { number: seat + 1 }) }, WHO.filter(([v]) => n === 1 ? v === "me" : true).map(([v, key]) => h("option", { value: v }, t(`core.start.who.${key}`))));
       who.value = seat === 0 ? "me" : "bot:hint:200";
       const name = h("input", { name: `name-${seat}`, maxlength: 40, placeholder: personName(null, seat), "aria-label": t("core.start.seat_name", { number: seat + 1 }), value: seat === 0 ? playerName() : "" });
       const own = game.seatFields(catalog, seat);
@@ -99,25 +101,25 @@ function newGameForm(game, catalog) {
       for (const { seat, token } of created.data.tokens) keepSeat(created.data.id, seat, token, { players: n });
       location.hash = `#/game/${created.data.id}`;
     } catch (e) {
-      error.textContent = `The game could not be created: ${explain(e)}`;
+      error.textContent = t("core.start.not_created", { reason: explain(e) });
     }
   };
-  return h("section", { class: "panel new-game" }, h("h2", {}, "New game"),
+  return h("section", { class: "panel new-game" }, h("h2", {}, t("core.start.new_game")),
     h("form", { onsubmit: submit },
-      h("label", { for: "players" }, "Players "), players,
+      h("label", { for: "players" }, t("core.start.players"), " "), players,
       seatsBox,
       options.nodes,
       error,
-      h("button", { type: "submit", class: "primary" }, "Start the game")));
+      h("button", { type: "submit", class: "primary" }, t("core.start.start_game"))));
 }
 
 function myGamesList() {
   const games = myGames();
-  if (!games.length) return h("p", { class: "muted" }, "None yet: start one, or join an open game.");
+  if (!games.length) return h("p", { class: "muted" }, t("core.start.none_yet"));
   return h("ul", { class: "game-list" }, games.slice(0, 12).map((g) => h("li", {},
     h("a", { href: `#/game/${g.id}` }, myGameWords(g)),
     h("span", { class: "muted" }, ` ${myGameStatus(g)}`),
-    " ", h("button", { type: "button", class: "small", onclick: (e) => { forgetGame(g.id); e.target.closest("li").remove(); } }, "Forget"))));
+    " ", h("button", { type: "button", class: "small", onclick: (e) => { forgetGame(g.id); e.target.closest("li").remove(); } }, t("core.start.forget")))));
 }
 
 /** The title of a game of "Your games" (store.js aboutGame's words): the game and who plays it, "Wild Tiled West
@@ -129,7 +131,7 @@ export function myGameWords(g) {
   if (!g.names) return t("core.start.game_players", { title, count: g.players || 0 });
   const mine = new Set(g.mine || []);
   const others = g.names.map((name, seat) => ({ name, seat })).filter((s) => !mine.has(s.seat))
-    .map((s) => (s.name === null ? t("core.seats.open_lower") : personName(s, s.seat)));
+    .map((s) => (s.name === null ? t("core.seats.open_lower") : personName({ ...s, bot: botOfName(s.name) }, s.seat)));
   return t("core.start.game_with", { title, players: listWords(others) });
 }
 
@@ -139,7 +141,7 @@ export function myGameStatus(g) {
   const status = g.finished ? t("core.start.finished")
     : g.turn === null || g.turn === undefined ? t("core.start.in_progress")
     : mine.has(g.turn) ? t("core.start.your_turn")
-    : t("core.start.their_turn", { name: g.names?.[g.turn] === null ? t("core.seats.open_lower") : personName({ name: g.names?.[g.turn] }, g.turn) });
+    : t("core.start.their_turn", { name: g.names?.[g.turn] === null ? t("core.seats.open_lower") : personName({ name: g.names?.[g.turn], bot: botOfName(g.names?.[g.turn]) }, g.turn) });
   const since = new Date(g.since).toLocaleString(language(), { dateStyle: "medium", timeStyle: "short" });
   return t("core.start.status", { status, since });
 }
@@ -147,7 +149,7 @@ export function myGameStatus(g) {
 /** The lobby's open games in `host`, newest first, a page of LOBBY_PAGE at a time: "More open games" adds the next. */
 async function fillLobby(host, before = null) {
   const more = host.querySelector(".lobby-more");
-  if (before === null) fill(host, h("p", { class: "muted" }, "Looking for open games…"));
+  if (before === null) fill(host, h("p", { class: "muted" }, t("core.start.looking")));
   let page;
   const catalogs = new Map(); // game id -> its catalog
   try {
@@ -162,15 +164,16 @@ async function fillLobby(host, before = null) {
     return;
   }
   if (!page.games.length && before === null) {
-    fill(host, h("p", { class: "muted" }, "No game is waiting for players right now."));
+    fill(host, h("p", { class: "muted" }, t("core.start.no_open")));
     return;
   }
   const items = page.games.map((g) => h("li", { "data-game": g.id },
-    h("div", {}, h("strong", {}, `${g.players}-player game`), h("span", { class: "muted" }, ` created ${new Date(g.created).toLocaleString()}`)),
+    h("div", {}, h("strong", {}, g.players === 1 ? t("core.words.game_solo") : t("core.words.game_players", { count: g.players })),
+      h("span", { class: "muted" }, t("core.start.created", { when: new Date(g.created).toLocaleString(language(), { dateStyle: "medium", timeStyle: "short" }) }))),
     h("div", { class: "lobby-seats" }, g.seats.map((s) => (s.open
-      ? h("button", { type: "button", class: "primary small", onclick: () => join(g.id, s.seat) }, `${t("core.start.join_seat", { number: s.seat + 1 })} (${gameOf(g).lobbySeatWords(catalogs.get(gameOf(g).id), g, s.seat)})`)
+      ? h("button", { type: "button", class: "primary small", onclick: () => join(g.id, s.seat) }, t("core.start.join_side", { join: t("core.start.join_seat", { number: s.seat + 1 }), side: gameOf(g).lobbySeatWords(catalogs.get(gameOf(g).id), g, s.seat) }))
       : h("span", { class: "taken" }, s.bot ? t("core.seats.tagged", { name: personName(s, s.seat), tags: t(`core.seats.bot.${s.bot}`, { defaultValue: t("core.seats.bot_other", { bot: s.bot }) }) }) : personName(s, s.seat))))))); // a bot by its seat, not its name
-  const next = page.next ? h("button", { type: "button", class: "small lobby-more", onclick: () => fillLobby(host, page.next) }, "More open games") : null;
+  const next = page.next ? h("button", { type: "button", class: "small lobby-more", onclick: () => fillLobby(host, page.next) }, t("core.start.more")) : null;
   if (before === null) {
     fill(host, h("ul", { class: "game-list" }, items), next);
   } else {
@@ -183,7 +186,7 @@ async function fillLobby(host, before = null) {
 export async function join(gameId, seat, nameInput = document.getElementById("lobby-name")) {
   const name = (nameInput?.value || playerName() || "").trim();
   if (!name) {
-    toast("Type your name first.", "error");
+    toast(t("core.start.type_name"), "error");
     nameInput?.focus();
     return false;
   }
@@ -194,7 +197,7 @@ export async function join(gameId, seat, nameInput = document.getElementById("lo
     location.hash = `#/game/${gameId}`;
     return true;
   } catch (error) {
-    toast(`Could not join: ${explain(error)}`, "error");
+    toast(t("core.start.join_failed", { reason: explain(error) }), "error");
     return false;
   }
 }

@@ -8,10 +8,22 @@ const DEFAULT_NAME = /^Seat \d+$/;
 /** Whether `seat` is the one seat this browser plays (`ctx.mySeats`): then the page says "you" of it. */
 export const isYou = (ctx, seat) => !!ctx.mySeats?.has(seat) && ctx.mySeats.size === 1;
 
-/** A seat's name without "you": its player's name, or "Seat 2" (counted from 1) for a seat taken without one
- * (`info`: the state's seat, `{name, ...}`, or undefined). */
+/** Whether `name` is the one the server gives a bot's seat left unnamed ("Hint bot" for a `hint` bot). */
+const isBotName = (name, bot) => !!bot && name === `${bot.charAt(0).toUpperCase()}${bot.slice(1)} bot`;
+
+/** The bot whose default name `name` is ("hint" for "Hint bot"), for a seat known only by its name (the list of my
+ * games keeps names only); null for any other name. */
+export function botOfName(name) {
+  const bot = /^([A-Z][a-z]+) bot$/.exec(String(name || ""))?.[1]?.toLowerCase();
+  return bot && t(`core.seats.bot_name.${bot}`, { defaultValue: "" }) ? bot : null;
+}
+
+/** A seat's name without "you": its player's name, "Seat 2" (counted from 1) for a seat taken without one, or the
+ * page's words for the name the server gives an unnamed bot ("Bot conseil" for "Hint bot" in French)
+ * (`info`: the state's seat, `{name, bot, ...}`, or undefined). */
 export function personName(info, seat) {
   const name = info?.name;
+  if (isBotName(name, info?.bot)) return t(`core.seats.bot_name.${info.bot}`, { defaultValue: name });
   return name && !DEFAULT_NAME.test(name) ? name : t("core.words.seat", { number: seat + 1 });
 }
 

@@ -44,7 +44,7 @@ export class BoardView {
    * `options.onExplain(what)`: a click that neither places nor chooses a square asks what it shows explained: `{legend}` (a
    * legend item's key) or `{row, col}` (a board square).
    */
-  constructor(host, { label = "Settlement board", interactive = false, onStatus = () => {}, onExplain = () => {} } = {}) {
+  constructor(host, { label = t("wild-tiled-west.board.default"), interactive = false, onStatus = () => {}, onExplain = () => {} } = {}) {
     this.host = host;
     this.id = `b${++boards}`;
     this.label = label;

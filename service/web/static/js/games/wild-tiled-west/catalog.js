@@ -2,6 +2,7 @@
 import { get } from "../../core/api.js";
 import { language, t } from "../../core/i18n.js";
 import { listWords } from "../../core/words.js";
+import { slug } from "./howto.js";
 
 let loading = null;
 
@@ -89,17 +90,34 @@ export function describeTile(catalog, tileId) {
   return t("wild-tiled-west.tile.described", { name: tileName(catalog, tileId), count: tile.size, squares: tileSquares(catalog, tileId) });
 }
 
-/** A building's rule (Building guide), or "" for a tile without one. */
+/** A text of the catalog's data in the page's language: in English the catalog's own (`english`, the rulebook's
+ * words), in another language the catalogue's `key` with `options` (How to play's words, the French rulebook's),
+ * falling back to the English. */
+const dataText = (key, options, english) => (language() === "en" ? english : t(key, { ...options, defaultValue: english }));
+
+/** A building's effect in the page's language ("When the Bank is surrounded, gain 3 gold."; in French How to
+ * play's words, "wild-tiled-west-rules.buildings.<name>.effect", with the catalog's amounts). */
+export function buildingEffect(building) {
+  const amounts = building.amounts || {};
+  return dataText(`wild-tiled-west-rules.buildings.${slug(building.name)}.effect`, { ...amounts, count: Object.values(amounts)[0] }, building.text);
+}
+
+/** A building's rule (Building guide), or "" for a tile without one: "Bank (red sign): When the Bank is surrounded,
+ * gain 3 gold." in the page's language. */
 export function buildingRule(catalog, tileId) {
   const tile = tileOf(catalog, tileId);
   const building = tile?.building && catalog.buildings.get(tile.building);
-  return building ? t("wild-tiled-west.tile.rule", { name: buildingName(building.name), sign: t(`wild-tiled-west.sign.${building.sign}`), text: building.text }) : "";
+  return building ? t("wild-tiled-west.tile.rule", { name: buildingName(building.name), sign: t(`wild-tiled-west.sign.${building.sign}`), text: buildingEffect(building) }) : "";
 }
 
-/** A partner's name and condition. */
+/** A partner card's name and condition (`{name, text}`) in the page's language (the catalog's in English; in French
+ * How to play's words for the card, "wild-tiled-west-rules.partners.<name>", with its condition); "a face-down
+ * partner" for a card not shown. */
 export function partnerText(catalog, partnerId) {
   const partner = catalog.partners.get(partnerId);
-  return partner ? { name: partner.name, text: partner.text } : { name: t("wild-tiled-west.partner.face_down"), text: "" };
+  if (!partner) return { name: t("wild-tiled-west.partner.face_down"), text: "" };
+  const key = `wild-tiled-west-rules.partners.${slug(partner.name)}`;
+  return { name: dataText(`${key}.name`, {}, partner.name), text: dataText(`${key}.text`, partner.condition, partner.text) };
 }
 
 /** A board side id in words, the board's printed name: "Buzzard Bluffs", "Buzzard Bluffs (wild side: Wanted)". */

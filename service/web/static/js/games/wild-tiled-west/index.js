@@ -4,7 +4,7 @@ import { t } from "../../core/i18n.js";
 import { loadCatalog, sideName } from "./catalog.js";
 import { content as howToContent, guide as howToGuide } from "./howto.js";
 import { endWords, playerDetails, playersNote, scoreOf, scoreSheet } from "./panels.js";
-import { PUZZLE_INTRO, mountPuzzle } from "./puzzle.js";
+import { mountPuzzle, puzzleIntro } from "./puzzle.js";
 import { gameFields, seatFields } from "./setup.js";
 import { mountTable } from "./table.js";
 import { decisionWords, eventWords, momentWords, movesWords } from "./words.js";
@@ -27,7 +27,7 @@ export function roundStarts(ctx, events) {
 export default {
   id: "wild-tiled-west",
   title: "Wild Tiled West",
-  intro: "Draft tiles, build your settlement, wrangle cattle and chase off bandits. Play alone, with friends or against bots.",
+  get intro() { return t("wild-tiled-west.intro"); }, // in the page's language, read when drawn
   players: [1, 2, 3, 4, 5],
   defaultPlayers: 2,
   load: loadCatalog,
@@ -46,6 +46,6 @@ export default {
   endWords,
   roundStarts,
   mountTable,
-  puzzle: { intro: PUZZLE_INTRO, mount: mountPuzzle },
+  puzzle: { get intro() { return puzzleIntro(); }, mount: mountPuzzle },
   howTo: { content: howToContent, guide: howToGuide },
 };

@@ -8,10 +8,14 @@ import { BoardView, showStatus, squaresOf } from "./board.js";
 import { buildingRule, describeTile, sideName, tileName, tileOf, tilePicture } from "./catalog.js";
 import { contractWords } from "./panels.js";
 
-const TERMS = { towns: "Towns", bonuses: "Bonuses", mining: "Mining", horseshoes: "Horseshoes covered", buildings: "Buildings", wrangles: "Wrangling", bandits: "Bandits" };
+const tr = (key, options) => t(`wild-tiled-west.puzzle.${key}`, options);
 
-/** The puzzle's words on the start page. */
-export const PUZZLE_INTRO = "Today's settlement and a hand of tiles: place them for the most points. Everybody gets the same puzzle.";
+/** A term of the puzzle's score (the verdict's breakdown: "towns", "horseshoes"...) in words; the key itself for one
+ * the catalogue lacks. */
+const termWords = (term) => tr(`term.${term}`, { defaultValue: term });
+
+/** The puzzle's words on the start page, in the page's language. */
+export const puzzleIntro = () => tr("intro");
 
 /** The puzzle of `frame` (core/puzzle.js): its board, hand and score. */
 export function mountPuzzle(frame) {
@@ -34,25 +38,26 @@ class PuzzleBoard {
       status,
       board: h("div", { class: "my-board" }),
       tools: h("div", { class: "place-tools" }),
-      hand: h("div", { class: "hand", role: "group", "aria-label": "Your hand" }),
+      hand: h("div", { class: "hand", role: "group", "aria-label": tr("hand") }),
       score: h("section", { class: "score-box", "aria-live": "polite" }),
       error: h("p", { class: "refusal", role: "alert" }),
     };
-    this.board = new BoardView(this.el.board, { label: "The puzzle's settlement board", interactive: true,
+    this.board = new BoardView(this.el.board, { label: tr("board"), interactive: true,
       onStatus: (text, fits) => showStatus(status, text, fits) });
     this.nodes = [
       h("div", { class: "col-board" }, h("div", { class: "board-head" }, h("h2", {}, sideName(this.catalog, position.board.side))), this.el.board, status, this.el.tools),
       h("div", { class: "col-main" },
         h("section", { class: "decision" },
-          h("h2", {}, `Place your hand for the most points (target: ${p.optimum})`),
-          h("p", {}, `Year ${position.year} · ${position.gold} gold · ${position.bullets} bullets · mining space ${position.mining} · ${position.cowpokes_left} cowpokes left`),
-          h("p", { class: "muted" }, "Cattle contracts: ", position.contracts.map((c) => contractWords(this.catalog, c)).join(" · ")),
-          h("p", { class: "muted" }, "Pick a tile of your hand, then place it on the board (R rotates, F flips, N finds a spot). Place any of them, in any order; each at most once."),
+          h("h2", {}, tr("goal", { optimum: p.optimum })),
+          h("p", {}, tr("position", { year: position.year, gold: t("wild-tiled-west.item.gold", { count: position.gold }),
+            bullets: t("wild-tiled-west.item.bullet", { count: position.bullets }), mining: position.mining, cowpokes: tr("cowpokes", { count: position.cowpokes_left }) })),
+          h("p", { class: "muted" }, tr("contracts"), position.contracts.map((c) => contractWords(this.catalog, c)).join(" · ")),
+          h("p", { class: "muted" }, tr("help")),
           this.el.error, this.el.hand,
           h("div", { class: "decision-tools" },
-            h("button", { type: "button", onclick: () => this.takeBack() }, "Take back the last tile"),
-            h("button", { type: "button", onclick: () => this.startOver() }, "Start over"),
-            h("button", { type: "button", class: "primary", onclick: () => frame.submit() }, "Submit my solution"))),
+            h("button", { type: "button", onclick: () => this.takeBack() }, tr("take_back")),
+            h("button", { type: "button", onclick: () => this.startOver() }, tr("start_over")),
+            h("button", { type: "button", class: "primary", onclick: () => frame.submit() }, tr("submit")))),
         this.el.score, frame.result),
     ];
   }
@@ -74,7 +79,7 @@ class PuzzleBoard {
     try {
       [board, verdict] = await Promise.all([post(`/puzzles/${this.puzzle.id}/board`, body), post(`/puzzles/${this.puzzle.id}/solutions`, body)]);
     } catch (error) {
-      const text = error instanceof ApiError && error.rule ? `Not allowed: ${error.message} (${error.rule.replaceAll("_", " ")})` : explain(error);
+      const text = error instanceof ApiError && error.rule ? t("core.session.refused", { reason: error.message }) : explain(error);
       this.el.error.textContent = text;
       this.board.flashRefused();
       toast(text, "error");
@@ -108,7 +113,7 @@ class PuzzleBoard {
         onclick: () => { this.selected = tile; this.renderHand(); this.place(); this.board.host.focus(); },
       }, h("img", { src: tilePicture(tile), alt: "" }),
       h("span", {}, tileName(this.catalog, tile)),
-      h("span", { class: "muted" }, done ? "placed" : count ? `${count} spots` : "no spot fits"));
+      h("span", { class: "muted" }, done ? tr("placed") : count ? tr("spots", { count }) : tr("no_spot")));
     }));
   }
 
@@ -116,7 +121,7 @@ class PuzzleBoard {
     this.board.stopPlacing();
     this.el.tools.replaceChildren();
     if (!this.selected) {
-      this.el.status.textContent = this.placements.length ? "Every tile of your hand that fits is placed: submit when you are happy." : "";
+      this.el.status.textContent = this.placements.length ? tr("all_placed") : "";
       return;
     }
     const tile = this.selected;
@@ -124,20 +129,20 @@ class PuzzleBoard {
       onPlace: (move) => this.refresh({ type: "place", tile, orientation: move.orientation, row: move.row, col: move.col }) });
     const board = this.board;
     fill(this.el.tools,
-      h("button", { type: "button", onclick: () => { board.rotate(); board.host.focus(); } }, "↻ Rotate (R)"),
-      h("button", { type: "button", onclick: () => { board.flip(); board.host.focus(); } }, "⇋ Flip (F)"),
-      h("button", { type: "button", onclick: () => { board.nextLegal(); board.host.focus(); } }, "Next spot that fits (N)"),
-      h("button", { type: "button", class: "primary", onclick: () => board.placeHere() }, "Place here (Enter)"));
+      h("button", { type: "button", onclick: () => { board.rotate(); board.host.focus(); } }, t("wild-tiled-west.tools.rotate")),
+      h("button", { type: "button", onclick: () => { board.flip(); board.host.focus(); } }, t("wild-tiled-west.tools.flip")),
+      h("button", { type: "button", onclick: () => { board.nextLegal(); board.host.focus(); } }, t("wild-tiled-west.tools.next")),
+      h("button", { type: "button", class: "primary", onclick: () => board.placeHere() }, t("wild-tiled-west.tools.place")));
   }
 
   renderScore() {
     const v = this.verdict;
     if (!v) return;
-    const rows = Object.entries(v.breakdown || {}).filter(([, pts]) => pts).map(([term, pts]) => h("tr", {}, h("th", { scope: "row" }, TERMS[term] || term), h("td", {}, String(pts))));
-    fill(this.el.score, h("h2", {}, "Score"),
-      h("p", { class: "big-score" }, h("span", { class: "score-value" }, String(v.score ?? 0)), ` of ${v.optimum} points`,
-        h("span", { class: "muted" }, ` · ${this.placements.length} of ${this.puzzle.hand.length} tiles placed`)),
-      rows.length ? h("table", { class: "scores" }, h("caption", {}, "Points by term, as the server verifies them"), h("tbody", {}, rows)) : null);
+    const rows = Object.entries(v.breakdown || {}).filter(([, pts]) => pts).map(([term, pts]) => h("tr", {}, h("th", { scope: "row" }, termWords(term)), h("td", {}, String(pts))));
+    fill(this.el.score, h("h2", {}, tr("score")),
+      h("p", { class: "big-score" }, h("span", { class: "score-value" }, String(v.score ?? 0)), tr("of_points", { optimum: v.optimum }),
+        h("span", { class: "muted" }, tr("tiles_placed", { count: this.placements.length, total: this.puzzle.hand.length }))),
+      rows.length ? h("table", { class: "scores" }, h("caption", {}, tr("caption")), h("tbody", {}, rows)) : null);
   }
 
   async takeBack() {
@@ -182,6 +187,6 @@ class PuzzleBoard {
 
   /** What the line to share says of the solution: " with 5/5 tiles". */
   shareWords() {
-    return ` with ${this.placements.length}/${this.puzzle.hand.length} tiles`;
+    return tr("share", { placed: this.placements.length, count: this.puzzle.hand.length });
   }
 }

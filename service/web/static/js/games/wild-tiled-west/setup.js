@@ -7,9 +7,10 @@ import { personName } from "../../core/words.js";
 /** A seat's board and side: the fields, and the seat's members of POST /games they make (defaults left out). */
 export function seatFields(catalog, seat) {
   const board = h("select", { name: `board-${seat}`, "aria-label": t("wild-tiled-west.setup.board_label", { seat: personName(null, seat) }) },
-    h("option", { value: "" }, "Random board"), catalog.boards.map((b) => h("option", { value: b.id }, b.name)));
+    h("option", { value: "" }, t("wild-tiled-west.setup.random_board")), catalog.boards.map((b) => h("option", { value: b.id }, b.name)));
   const side = h("select", { name: `side-${seat}`, "aria-label": t("wild-tiled-west.setup.side_label", { seat: personName(null, seat) }) },
-    h("option", { value: "normal" }, "Normal side"), h("option", { value: "wild" }, "Wild side"), h("option", { value: "random" }, "Random side"));
+    h("option", { value: "normal" }, t("wild-tiled-west.setup.normal_side")), h("option", { value: "wild" }, t("wild-tiled-west.setup.wild_side")),
+    h("option", { value: "random" }, t("wild-tiled-west.setup.random_side")));
   return {
     nodes: [board, side],
     read: () => ({ ...(board.value ? { board: board.value } : {}), ...(side.value !== "normal" ? { side: side.value } : {}) }),
@@ -20,7 +21,7 @@ export function seatFields(catalog, seat) {
 export function gameFields() {
   const firstGame = h("input", { type: "checkbox", id: "first-game" });
   return {
-    nodes: [h("label", { class: "check" }, firstGame, " First-game cattle contracts (alleys, gold, bullets, points)")],
+    nodes: [h("label", { class: "check" }, firstGame, " ", t("wild-tiled-west.setup.first_game"))],
     read: () => ({ first_game_contracts: firstGame.checked }),
   };
 }

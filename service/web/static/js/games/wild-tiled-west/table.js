@@ -6,8 +6,9 @@ import { fill, h } from "../../core/dom.js";
 import { entryLink, entryOf, openEntry } from "../../core/howto.js";
 import { t } from "../../core/i18n.js";
 import { seatLabel } from "../../core/seats.js";
+import { listWords } from "../../core/words.js";
 import { BoardView, lastPlacedSquares, showStatus, squaresOf } from "./board.js";
-import { describeTile, sideName, tileOf, tilePicture } from "./catalog.js";
+import { describeTile, partnerText, sideName, tileOf, tilePicture } from "./catalog.js";
 import { isPlacing, renderChoices } from "./decisions.js";
 import { buildingEntry, legendEntry, partnerEntry } from "./howto.js";
 import { renderTableInfo, sideLink } from "./panels.js";
@@ -35,15 +36,15 @@ class Table {
       tools: h("div", { class: "place-tools", hidden: true }),
       mine: h("div", { class: "my-things" }),
       onBoard: h("p", { class: "on-board" }),
-      trays: h("section", { class: "trays", "aria-label": "Tile trays and dice" }),
-      dialog: h("dialog", { class: "board-dialog", "aria-label": "Settlement board" }),
+      trays: h("section", { class: "trays", "aria-label": t("wild-tiled-west.table.trays") }),
+      dialog: h("dialog", { class: "board-dialog", "aria-label": t("wild-tiled-west.board.default") }),
     };
     const legend = h("button", { type: "button", class: "small", "aria-pressed": "false", onclick: (e) => {
       const full = e.target.getAttribute("aria-pressed") !== "true";
       e.target.setAttribute("aria-pressed", String(full));
-      e.target.textContent = full ? "Hide legend" : "Show legend";
+      e.target.textContent = t(full ? "wild-tiled-west.table.hide_legend" : "wild-tiled-west.table.show_legend");
       this.boards.get(this.boardSeat)?.setFull(full);
-    } }, "Show legend");
+    } }, t("wild-tiled-west.table.show_legend"));
     this.info = h("div", { class: "table-info" });
     this.board = [h("div", { class: "board-head" }, this.el.boardTitle, legend), this.el.board, this.el.status, this.el.tools, this.el.onBoard, this.el.mine];
     this.main = [this.el.trays];
@@ -171,7 +172,7 @@ class Table {
     const view = new BoardView(host, { label: t("wild-tiled-west.board.label", { name: seatLabel(this.ctx, seat) }), onExplain: (what) => this.explain(seat, what) });
     view.full = true;
     fill(this.el.dialog, h("h2", {}, t("wild-tiled-west.board.dialog", { name: seatLabel(this.ctx, seat), side: sideName(this.catalog, this.state.players[seat].settlement.side) })), host,
-      h("form", { method: "dialog" }, h("button", { type: "submit", class: "primary" }, "Close")));
+      h("form", { method: "dialog" }, h("button", { type: "submit", class: "primary" }, t("core.words.close"))));
     getText(this.boardUrl(seat)).then((svg) => {
       view.show(svg, this.state.version);
       view.markLast(lastPlacedSquares(this.catalog, this.state.players[seat].settlement));
@@ -193,16 +194,19 @@ class Table {
   /** My gold, bullets, mining, partners and ace cards (the state shows my own face-down partner). */
   renderMine() {
     const seat = this.session.seat;
-    if (seat === null) { fill(this.el.mine, h("p", { class: "muted" }, "You are watching this game.")); return; }
+    if (seat === null) { fill(this.el.mine, h("p", { class: "muted" }, t("wild-tiled-west.table.watching"))); return; }
     const me = this.state.players[seat];
     const track = this.catalog.scoreboard.mining_track;
     const partners = (me.partners || []).map((p) => {
-      const card = this.catalog.partners.get(p.id);
-      return h("li", {}, h("strong", {}, card ? entryLink(partnerEntry(this.catalog, p.id), card.name) : "?"), p.face_down ? " (face down)" : "", card ? `: ${card.text}` : "");
+      const card = this.catalog.partners.get(p.id) && partnerText(this.catalog, p.id);
+      return h("li", {}, h("strong", {}, card ? entryLink(partnerEntry(this.catalog, p.id), card.name) : "?"),
+        p.face_down ? t("wild-tiled-west.table.face_down") : "", card ? t("wild-tiled-west.table.partner", { text: card.text }) : "");
     });
-    fill(this.el.mine, h("h3", {}, this.session.mySeats.has(seat) ? "Your supply" : `${seatLabel(this.ctx, seat)}'s supply`),
-      h("p", {}, `${me.gold} gold · ${me.bullets} bullets · mining track space ${me.mining} (income ${track[me.mining]?.income ?? "?"} gold)`,
-        me.ace_cards?.length ? ` · ace cards: ${me.ace_cards.join(", ")}` : ""),
+    const income = track[me.mining]?.income;
+    fill(this.el.mine, h("h3", {}, this.session.mySeats.has(seat) ? t("wild-tiled-west.table.supply_yours") : t("wild-tiled-west.table.supply_theirs", { name: seatLabel(this.ctx, seat) })),
+      h("p", {}, t("wild-tiled-west.table.supply", { gold: t("wild-tiled-west.item.gold", { count: me.gold }), bullets: t("wild-tiled-west.item.bullet", { count: me.bullets }),
+        mining: me.mining, income: income === undefined ? "?" : t("wild-tiled-west.item.gold", { count: income }) }),
+      me.ace_cards?.length ? t("wild-tiled-west.table.ace_cards", { cards: listWords(me.ace_cards.map((suit) => t(`wild-tiled-west.suit.${suit}`, { defaultValue: suit }))) }) : ""),
       partners.length ? h("ul", { class: "partners-list" }, partners) : null);
   }
 
@@ -255,11 +259,11 @@ class Table {
     board.startPlacing({ tile, shapes, options, onPlace: (move) => this.play(move) });
     this.el.tools.hidden = false;
     fill(this.el.tools,
-      h("button", { type: "button", onclick: () => { board.rotate(); board.host.focus(); }, "aria-keyshortcuts": "R" }, "↻ Rotate (R)"),
-      h("button", { type: "button", onclick: () => { board.flip(); board.host.focus(); }, "aria-keyshortcuts": "F" }, "⇋ Flip (F)"),
-      h("button", { type: "button", onclick: () => { board.nextLegal(); board.host.focus(); }, "aria-keyshortcuts": "N" }, "Next spot that fits (N)"),
-      h("button", { type: "button", class: "primary", onclick: () => board.placeHere(), "aria-keyshortcuts": "Enter" }, "Place here (Enter)"),
-      h("p", { class: "muted keys" }, "Keyboard: focus the board, arrows move the tile, R rotates, F flips, N finds a spot, Enter places."));
+      h("button", { type: "button", onclick: () => { board.rotate(); board.host.focus(); }, "aria-keyshortcuts": "R" }, t("wild-tiled-west.tools.rotate")),
+      h("button", { type: "button", onclick: () => { board.flip(); board.host.focus(); }, "aria-keyshortcuts": "F" }, t("wild-tiled-west.tools.flip")),
+      h("button", { type: "button", onclick: () => { board.nextLegal(); board.host.focus(); }, "aria-keyshortcuts": "N" }, t("wild-tiled-west.tools.next")),
+      h("button", { type: "button", class: "primary", onclick: () => board.placeHere(), "aria-keyshortcuts": "Enter" }, t("wild-tiled-west.tools.place")),
+      h("p", { class: "muted keys" }, t("wild-tiled-west.tools.keys")));
   }
 
   /** A hint option on the table: its placements as ghosts on my board, the stack it drafts selected in the trays;
