@@ -43,7 +43,7 @@ export function renderPlayers(host, ctx, game, { onShowBoard, thumbnail }) {
       invite ? h("div", { class: "invite" }, "Invite a player: ",
         h("input", { class: "invite-link", readonly: true, value: invite, "aria-label": t("core.seats.invite_label", { number: seat + 1 }), onfocus: (e) => e.target.select() }),
         h("button", { type: "button", onclick: () => navigator.clipboard?.writeText(invite) }, "Copy")) : null,
-      thumb ? h("button", { class: "thumb", type: "button", "aria-label": `Enlarge ${thumb.name}`, onclick: () => onShowBoard(seat) },
+      thumb ? h("button", { class: "thumb", type: "button", title: `Enlarge ${thumb.name}`, onclick: () => onShowBoard(seat) },
         thumb.node) : null));
   }
   host.append(list);
