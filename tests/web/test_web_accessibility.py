@@ -103,7 +103,7 @@ def solo_game(server, seed: int) -> tuple[str, str]:
     return created["id"], created["tokens"][0]["token"]
 
 
-def test_no_serious_or_critical_violation_on_the_start_game_puzzle_and_how_to_play_pages(server, new_page, axe_script):
+def test_no_serious_or_critical_violation_on_the_start_game_puzzle_and_how_to_play_pages(server, new_page, axe_script, shots):
     check = Check(axe_script)
     page = new_page()
     player = Player(page, server.base)
@@ -112,6 +112,7 @@ def test_no_serious_or_critical_violation_on_the_start_game_puzzle_and_how_to_pl
     check("start page", page)
     player.open("#/how-to-play")
     check("How to play", page)
+    page.screenshot(path=str(shots / "how-to-play.png"))
     # a solo game's first turn: its first decision, then (a partner and a stack chosen) a tile to place
     player.start_game(["me"], name="Ann")
     check("solo game, first decision", page)
@@ -125,6 +126,8 @@ def test_no_serious_or_critical_violation_on_the_start_game_puzzle_and_how_to_pl
     page.locator(".scores-panel").get_by_role("button", name="Trailblazing").click()  # an entry of How to play
     page.wait_for_selector("#howto-dialog[open]")
     check("How to play's entry over a game", page)
+    page.evaluate("() => window.scrollTo(0, 0)")
+    page.screenshot(path=str(shots / "how-to-play-entry.png"))
     page.keyboard.press("Escape")
     # a 2-player game against a bot
     player.start_game(["me", "bot:hint:200"], name="Ann", names={1: "Doc"})
@@ -150,6 +153,7 @@ def test_no_serious_or_critical_violation_on_the_start_game_puzzle_and_how_to_pl
     french_player.settle()
     assert french.evaluate("() => document.documentElement.lang") == "fr"
     check("solo game in French", french)
+    french.screenshot(path=str(shots / "game-fr.png"))
     assert check.found.keys() == {"start page", "How to play", "solo game, first decision", "solo game, a tile to place",
                                   "solo game, a hint shown", "How to play's entry over a game", "2-player game with a bot",
                                   "another seat's board enlarged", "daily puzzle, a tile placed", "solo game in French"}
