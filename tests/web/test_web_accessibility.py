@@ -154,9 +154,6 @@ def test_no_serious_or_critical_violation_on_the_start_game_puzzle_and_how_to_pl
     assert french.evaluate("() => document.documentElement.lang") == "fr"
     check("solo game in French", french)
     french.screenshot(path=str(shots / "game-fr.png"))
-    assert check.found.keys() == {"start page", "How to play", "solo game, first decision", "solo game, a tile to place",
-                                  "solo game, a hint shown", "How to play's entry over a game", "2-player game with a bot",
-                                  "another seat's board enlarged", "daily puzzle, a tile placed", "solo game in French"}
     failing = [name for name, found in check.found.items() if found]
     assert not failing, "axe-core's serious or critical violations:\n" + check.report()
 
