@@ -104,7 +104,7 @@ def test_entries_open_over_the_game_and_the_first_game_guide_stays_closed(server
     assert dialog_title(page) == "Trailblazing (end)"
     close_with_escape(page)
 
-    page.get_by_role("button", name="Close the first-game guide for good").click()
+    page.get_by_role("button", name="Close the guide for good").click()
     assert guide.is_hidden()
     page.reload()
     player.settle()

@@ -65,6 +65,7 @@ def test_todays_puzzle_is_solved_to_its_optimum_and_the_verdict_shown(server, ne
     share = page.locator(".share-line").input_value()
     assert f"{today_puzzle['optimum']}/{today_puzzle['optimum']}" in share and "optimal" in share
     assert not re.search(r"t\d\d|#|\(\d+, \d+\)", share)  # no tile, no square: nothing of the solution
+    verdict.scroll_into_view_if_needed()
     page.screenshot(path=str(shots / "puzzle-solved.png"))
     # A reload keeps the solution and its verdict (the browser's storage).
     page.reload()

@@ -43,6 +43,7 @@ def test_a_solo_game_is_played_to_its_final_screen_and_rank_by_following_hints(s
     moves = player.play_to_the_end(before=screenshots)
     assert moves > 33  # a partner, 16 drafts and their placements at least
     page = player.page
+    page.evaluate("() => window.scrollTo(0, 0)")  # the picture from the top: the final score's headline and the rank
     page.screenshot(path=str(shots / "end.png"))
     headline = page.locator(".headline").inner_text()
     assert headline.startswith("You finish with ") and "points" in headline

@@ -612,9 +612,9 @@ def settlement_svg(settlement: Settlement, title: str) -> str:
                           extra=' font-style="italic" class="subtitle"'))
     for c in range(w):
         # columns and rows numbered from 1, as the page and the move labels count them (issue 37)
-        body.append(_text(left + c * SQUARE + SQUARE / 2, top - MARGIN / 2, str(c + 1), 10, "#777"))
+        body.append(_text(left + c * SQUARE + SQUARE / 2, top - MARGIN / 2, str(c + 1), 10, "#666"))
     for r in range(h):
-        body.append(_text(left - MARGIN / 2, top + r * SQUARE + SQUARE / 2, str(r + 1), 10, "#777"))
+        body.append(_text(left - MARGIN / 2, top + r * SQUARE + SQUARE / 2, str(r + 1), 10, "#666"))
     tokens = shown
     signs = {min(town.squares) for town in settlement.side.towns}
     for (r, c), sq in squares.items():

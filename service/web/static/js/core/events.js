@@ -11,5 +11,5 @@ export function renderEvents(host, ctx, game, log) {
     const text = game.eventWords(ctx, log[i]);
     if (text) items.push(h("li", { "data-type": log[i].type }, text));
   }
-  fill(host, h("h2", {}, t("core.events.title")), h("ol", { class: "events", reversed: true }, items));
+  fill(host, h("h2", {}, t("core.events.title")), h("ol", { class: "events", reversed: true, tabindex: "0", "aria-label": t("core.events.title") }, items));
 }

@@ -43,7 +43,7 @@ export function renderPlayers(host, ctx, game, { onShowBoard, thumbnail }) {
       invite ? h("div", { class: "invite" }, t("core.seats.invite"),
         h("input", { class: "invite-link", readonly: true, value: invite, "aria-label": t("core.seats.invite_label", { number: seat + 1 }), onfocus: (e) => e.target.select() }),
         h("button", { type: "button", onclick: () => navigator.clipboard?.writeText(invite) }, t("core.words.copy"))) : null,
-      thumb ? h("button", { class: "thumb", type: "button", "aria-label": t("core.seats.enlarge", { name: thumb.name }), onclick: () => onShowBoard(seat) },
+      thumb ? h("button", { class: "thumb", type: "button", title: t("core.seats.enlarge", { name: thumb.name }), onclick: () => onShowBoard(seat) },
         thumb.node) : null));
   }
   host.append(list);

@@ -39,7 +39,7 @@ export function renderTableInfo(host, ctx) {
 
 function stat(cls, value, key) {
   const words = tr(`stat.${key}`, { count: value });
-  return h("span", { class: `stat ${cls}`, title: tr(`stat.${key}_title`), "aria-label": words }, h("span", { class: `glyph ${cls}`, "aria-hidden": "true" }), String(value));
+  return h("span", { class: `stat ${cls}`, role: "img", title: tr(`stat.${key}_title`), "aria-label": words }, h("span", { class: `glyph ${cls}`, "aria-hidden": "true" }), String(value));
 }
 
 /** A seat's points now; partial while some of its partners are face down. */
