@@ -59,6 +59,9 @@ def test_a_game_on_a_phone_sized_touch_screen(server, new_page, shots):
     page.locator(".turn-banner").scroll_into_view_if_needed()
     page.screenshot(path=str(shots / "phone-game.png"))
     placing = player.banner()
+    # the square in the middle of the screen (the placing controls stay over the foot of the screen)
+    page.locator(f'.my-board g.square[data-row="{centre[0]}"][data-col="{centre[1]}"] rect').evaluate(
+        "(e) => e.scrollIntoView({ block: 'center' })")
     player.act_and_wait(lambda: page.touchscreen.tap(*player.board_square_centre(*centre)))
     # the tile's placement is done (the next decision may be another placement: an alley a bonus square gave)
     assert player.version > version and player.banner() != placing, (placing, player.banner())

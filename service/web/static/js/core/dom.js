@@ -31,3 +31,27 @@ export function fill(node, ...children) {
   node.replaceChildren(...children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false));
   return node;
 }
+
+/** Whether `node` lies wholly inside the window (the page scrolled as it is). */
+export function inView(node) {
+  const box = node.getBoundingClientRect();
+  return box.top >= 0 && box.left >= 0 && box.bottom <= window.innerHeight && box.right <= window.innerWidth;
+}
+
+/** Give `node` the keyboard focus without jumping the page: scrolled into view only as far as needed, and only
+ * when `scroll` (a keyboard user's focus, or a control the player must see next). Does nothing without a node;
+ * returns whether it focused one. */
+export function focusInView(node, scroll = true) {
+  if (!node) return false;
+  node.focus({ preventScroll: true });
+  if (scroll && !inView(node)) node.scrollIntoView({ block: "nearest", inline: "nearest" });
+  return true;
+}
+
+/** Take an error shown by `toast` away (what it said is over: a later move was drawn). */
+export function clearErrorToast() {
+  const box = document.getElementById("toast");
+  if (!box?.classList.contains("error")) return;
+  clearTimeout(toast.timer);
+  box.classList.remove("shown");
+}

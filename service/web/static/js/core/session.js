@@ -4,7 +4,7 @@
 // points, the events and the end. The game's own table (its boards, trays, decision widgets) is its module's
 // (mountTable: core/games.js).
 import { ApiError, explain, get, post, postMove } from "./api.js";
-import { fill, h, toast } from "./dom.js";
+import { clearErrorToast, fill, focusInView, h, toast } from "./dom.js";
 import { TABLE_MEMBERS, gameOf, missingMembers } from "./games.js";
 import { showHint } from "./hint.js";
 import { mountGuide, useGame } from "./howto.js";
@@ -35,6 +35,9 @@ export class GameSession {
     this.moves = [];
     this.undoSeat = null; // the seat whose last move Undo takes back (the server said it may), or null
     this.undoWhy = ""; // why Undo is not offered, in the server's words
+    this.undoing = false; // an undo is under way: Undo is not offered again until its answer
+    this.errorAt = null; // the version an error was shown at: a later one drawn takes it away
+    this.focusWanted = null; // after my move: the focus goes to the next decision (true: scrolled into view)
     this.busy = false;
     this.queue = Promise.resolve();
   }
@@ -127,8 +130,8 @@ export class GameSession {
     if (missing.length) throw new Error(`the table of ${this.game.id} has no ${missing.join(", ")}`);
     fill(this.root, h("div", { class: "game" },
       h("header", { class: "game-head" }, this.el.title, this.table.info, this.el.link, soundSwitch()),
-      h("div", { class: "col-board" }, this.table.board),
-      h("div", { class: "col-main" }, this.guide.node, this.el.turn, this.el.decision, this.table.main),
+      this.el.colBoard = h("div", { class: "col-board" }, this.table.board),
+      this.el.colMain = h("div", { class: "col-main" }, this.guide.node, this.el.turn, this.el.decision, this.table.main),
       h("aside", { class: "col-side" }, this.el.players, this.el.scores, this.el.events)),
     this.table.page);
   }
@@ -159,6 +162,10 @@ export class GameSession {
       state = (await get(`/games/${this.gameId}`, { token: this.tokens[wanted] })).data;
     }
     this.state = state;
+    if (this.errorAt !== null && state.version > this.errorAt) { // what the error said is over
+      clearErrorToast();
+      this.errorAt = null;
+    }
     this.judgeUndo(state);
     const ctx = this.ctx;
     this.el.title.textContent = this.state.players.length === 1 ? t("core.words.game_solo") : t("core.words.game_players", { count: this.state.players.length });
@@ -169,6 +176,7 @@ export class GameSession {
     renderPlayers(this.el.players, ctx, this.game, { onShowBoard: (s) => this.table.enlarge(s), thumbnail: (s) => this.table.thumbnail(s) });
     await this.renderDecision();
     this.guide.update(this.ctx);
+    this.focusDecision();
     if (performance.getEntriesByName("wtw:move").length) {
       performance.measure("wtw:move-drawn", "wtw:move");
       performance.clearMarks("wtw:move");
@@ -202,7 +210,7 @@ export class GameSession {
       this.el.turn.textContent = `${title}…`;
       this.el.turn.dataset.mine = "no";
       signalTurn(false);
-      fill(this.el.decision, h("h2", { id: "decision-title" }, t("core.session.waiting")),
+      fill(this.el.decision, h("h2", { id: "decision-title", tabindex: "-1" }, t("core.session.waiting")),
         h("p", {}, t(state.seats?.[pending.seat]?.open ? "core.session.waiting_open"
           : this.mySeats.size ? "core.session.waiting_others" : "core.session.watching")),
         this.mySeats.size ? this.undoButton() : null, this.leaveButton());
@@ -229,7 +237,7 @@ export class GameSession {
     this.drawnDecision = drawn;
     this.el.error = h("p", { class: "refusal", role: "alert" });
     fill(this.el.decision,
-      h("h2", { id: "decision-title" }, title),
+      h("h2", { id: "decision-title", tabindex: "-1" }, title),
       h("p", {}, text),
       this.table.figure(pending),
       this.el.error, this.el.choices,
@@ -270,25 +278,57 @@ export class GameSession {
 
   undoButton() {
     const allowed = this.undoSeat !== null;
-    return h("button", { type: "button", class: "undo-button", disabled: !allowed, title: allowed ? t("core.session.undo_title") : this.undoWhy,
+    return h("button", { type: "button", class: "undo-button", disabled: !allowed || this.undoing, title: allowed ? t("core.session.undo_title") : this.undoWhy,
       onclick: () => this.undo() }, t("core.session.undo"));
   }
 
+  /** The Undo buttons drawn again as the state and an undo under way say (in place: the focus stays on them). */
   drawUndo() {
-    this.root.querySelectorAll(".undo-button").forEach((b) => b.replaceWith(this.undoButton()));
+    const fresh = this.undoButton();
+    for (const button of this.root.querySelectorAll(".undo-button")) {
+      button.disabled = fresh.disabled;
+      button.title = fresh.title;
+    }
   }
 
+  /** Take back my last move (POST /games/<id>/undo, the server judges); Undo is not offered again until the answer
+   * is drawn, and then only if the new state's `undo.allowed` says so. A refusal is said until a later state. */
   async undo() {
     const seat = this.undoSeat;
-    if (seat === null || !this.tokens[seat]) return;
+    if (seat === null || !this.tokens[seat] || this.undoing) return;
+    this.undoing = true;
+    this.drawUndo();
+    this.focusWanted = keyboardFocus();
     try {
       const answer = await post(`/games/${this.gameId}/undo`, undefined, { token: this.tokens[seat], ifMatch: this.state.version });
+      this.undoing = false;
       toast(t("core.session.undone"));
       await this.apply(answer.data.state);
     } catch (error) {
-      toast(explain(error), "error");
+      this.undoing = false;
+      this.focusWanted = null;
       if (error instanceof ApiError && error.status === 412) await this.refresh();
+      toast(explain(error), "error");
+      this.errorAt = this.state.version;
+    } finally {
+      this.undoing = false;
+      this.drawUndo();
     }
+  }
+
+  /** After my move or undo, once the next state is drawn: the keyboard focus to the decision awaited (the table's
+   * widget for it, else its first choice, else its title), unless the player put the focus elsewhere meanwhile
+   * (the players, the events, a field); kept for my next decision while others decide. */
+  focusDecision() {
+    if (this.focusWanted === null) return;
+    const now = document.activeElement;
+    const lost = !now || now === document.body || !now.isConnected || this.el.colMain.contains(now) || this.el.colBoard.contains(now);
+    if (!lost) { this.focusWanted = null; return; }
+    const title = this.el.decision.querySelector("#decision-title");
+    const mine = this.myDecision && !this.state.finished;
+    const target = (mine && (this.table.focusTarget?.() || this.el.choices?.querySelector("button"))) || title;
+    if (target !== now) focusInView(target, this.focusWanted);
+    if (mine || this.state.finished) this.focusWanted = null;
   }
 
   /** "Leave the game": a bot plays my seat from now on (POST /games/<id>/leave); only while I play it. */
@@ -335,6 +375,7 @@ export class GameSession {
     this.drawnDecision = null;  // a move of mine: the decision drawn next is a new one, its hint asked afresh
     performance.clearMarks("wtw:move");
     performance.mark("wtw:move");
+    this.focusWanted = keyboardFocus();
     this.setBusy(true);
     try {
       const answer = await postMove(this.gameId, this.tokens[pending.seat], move, this.state.version);
@@ -343,8 +384,10 @@ export class GameSession {
       return true;
     } catch (error) {
       performance.clearMarks("wtw:move");
+      this.focusWanted = null;
       this.refused(error);
       if (error instanceof ApiError && (error.status === 412 || error.status === 403 || error.status === 409)) await this.refresh();
+      this.errorAt = this.state.version;
       return false;
     } finally {
       this.setBusy(false);
@@ -382,4 +425,9 @@ export class GameSession {
       document.body.dataset.busy = String(this.busy);
     }
   }
+}
+
+/** Whether the player works with the keyboard now: the focused element shows its focus ring (:focus-visible). */
+function keyboardFocus() {
+  return !!document.activeElement?.matches?.(":focus-visible");
 }

@@ -58,6 +58,13 @@ export class BoardView {
       this.host.tabIndex = 0;
       this.host.addEventListener("keydown", (e) => this.onKey(e));
     }
+    this.hovered = false; // a mouse pointer is over the board: R, F and N turn the ghost without the keyboard focus
+    const over = (e) => { if (e.pointerType === "mouse") this.hovered = true; };
+    this.host.addEventListener("pointerenter", over);
+    this.host.addEventListener("pointermove", over);
+    this.host.addEventListener("pointerleave", () => { this.hovered = false; });
+    this.onPageKey = (e) => this.pageKey(e);
+    this.armed = null; // the square a touch tap moved the ghost to: a second tap there places the tile
     this.svg = null;
     this.mode = null; // placing: {tile, shapes, orientation, options, byKey, onPlace, anchor}
     this.choice = null; // choosing a square: {squares, onChoose}
@@ -137,7 +144,9 @@ export class BoardView {
     const anchor = first ? { row: first.row, col: first.col } : { row: 0, col: 0 };
     this.mode = { tile, shapes, options, byKey, onPlace, orientation, anchor, cursor: this.centre(shape, anchor) };
     this.choice = null;
+    this.arm(null);
     this.host.classList.add("placing");
+    document.addEventListener("keydown", this.onPageKey);
     this.redraw();
     this.announce();
   }
@@ -145,6 +154,8 @@ export class BoardView {
   stopPlacing() {
     if (this.mode) this.onStatus("", null);
     this.mode = null;
+    this.arm(null);
+    document.removeEventListener("keydown", this.onPageKey);
     this.host.classList.remove("placing");
     this.redraw();
   }
@@ -205,6 +216,7 @@ export class BoardView {
     m.orientation = next.orientation;
     m.anchor = { row: next.row, col: next.col };
     m.cursor = this.centre(m.shapes[next.orientation], m.anchor);
+    this.arm(null);
     this.redraw();
     this.announce();
   }
@@ -243,7 +255,7 @@ export class BoardView {
   }
 
   onPointer(event) {
-    if (!this.mode) return;
+    if (!this.mode || (event.pointerType && event.pointerType !== "mouse")) return;
     const at = this.squareAt(event);
     if (at && this.moveCursor(at.row, at.col)) this.announce();
   }
@@ -256,10 +268,9 @@ export class BoardView {
       return;
     }
     if (this.mode) {
-      // A touch or pen tap first moves the ghost there; tapping again where it stands places it.
-      const moved = this.moveCursor(at.row, at.col);
+      if (event.pointerType && event.pointerType !== "mouse" && !this.secondTap(at)) return;
+      this.moveCursor(at.row, at.col);
       this.announce();
-      if (moved && event.pointerType && event.pointerType !== "mouse") return;
       this.placeHere();
     } else if (this.choice) {
       const found = this.choice.squares.find((s) => s.row === at.row && s.col === at.col);
@@ -268,6 +279,41 @@ export class BoardView {
     } else {
       this.onExplain(at);
     }
+  }
+
+  /** A touch or pen tap on square `at` while placing: the first one never places, it moves the ghost there (its
+   * preview: where it goes, whether it fits); a second tap on the same square, the ghost shown there, places it.
+   * Returns whether this tap places. */
+  secondTap(at) {
+    const again = this.armed?.row === at.row && this.armed?.col === at.col && !this.ghostHidden;
+    if (again) return true;
+    this.moveCursor(at.row, at.col);
+    this.arm(at);
+    this.drawGhost();
+    this.announce();
+    return false;
+  }
+
+  /** Remember `square` (`{row, col}`, null: none) as the one a tap moved the ghost to (the host's `data-armed`). */
+  arm(square) {
+    this.armed = square ? { row: square.row, col: square.col } : null;
+    if (square) this.host.dataset.armed = `${square.row},${square.col}`;
+    else delete this.host.dataset.armed;
+  }
+
+  /** R, F and N pressed anywhere on the page while placing with the mouse pointer over the board (the board need
+   * not have the keyboard focus); a text field's keys stay its own. */
+  pageKey(event) {
+    // the pointer is over the board: as seen entering it, or (a board drawn anew under a still pointer has seen no
+    // pointer enter) as the page's hover says
+    const over = this.hovered || this.host.matches(":hover");
+    if (!this.mode || !over || !this.host.isConnected || event.defaultPrevented) return;
+    if (this.host.contains(event.target) || event.target.closest?.("input, textarea, select, [contenteditable]")) return;
+    if (event.altKey || event.ctrlKey || event.metaKey) return;
+    const act = { r: () => this.rotate(), f: () => this.flip(), n: () => this.nextLegal() }[(event.key || "").toLowerCase()];
+    if (!act) return;
+    act();
+    event.preventDefault();
   }
 
   onKey(event) {

@@ -2,7 +2,7 @@
 // others small, to enlarge), my supply, the two combined trays and the dice, the year and round with the cattle
 // contracts, the choices of my decision and a hint's options shown on the board and in the trays.
 import { getText } from "../../core/api.js";
-import { fill, h } from "../../core/dom.js";
+import { fill, focusInView, h } from "../../core/dom.js";
 import { entryLink, entryOf, openEntry } from "../../core/howto.js";
 import { t } from "../../core/i18n.js";
 import { seatLabel } from "../../core/seats.js";
@@ -46,7 +46,9 @@ class Table {
       this.boards.get(this.boardSeat)?.setFull(full);
     } }, t("wild-tiled-west.table.show_legend"));
     this.info = h("div", { class: "table-info" });
-    this.board = [h("div", { class: "board-head" }, this.el.boardTitle, legend), this.el.board, this.el.status, this.el.tools, this.el.onBoard, this.el.mine];
+    // the ghost's words and its controls: kept in view while placing on a phone (app.css: .place-bar)
+    const bar = h("div", { class: "place-bar" }, this.el.status, this.el.tools);
+    this.board = [h("div", { class: "board-head" }, this.el.boardTitle, legend), this.el.board, bar, this.el.onBoard, this.el.mine];
     this.main = [this.el.trays];
     this.page = [this.el.dialog];
   }
@@ -140,7 +142,7 @@ class Table {
         }
         view = new BoardView(host, {
           label: t("wild-tiled-west.board.label", { name: seatLabel(this.ctx, seat) }), interactive: large,
-          onStatus: (text, fits) => showStatus(this.el.status, text, fits), onExplain: (what) => this.explain(seat, what),
+          onStatus: (text, fits) => { showStatus(this.el.status, text, fits); this.turnFigure(view); }, onExplain: (what) => this.explain(seat, what),
         });
         view.large = large;
         this.boards.set(seat, view);
@@ -187,8 +189,9 @@ class Table {
     }
     renderTrays(this.el.trays, this.catalog, this.state, {
       draftable, selected: this.selectedStack,
-      onStack: (slot) => { this.selectedStack = slot; this.drawTrays(); this.drawChoices(); this.session.el.decision.querySelector(".choice.primary")?.focus(); },
+      onStack: (slot) => { this.selectedStack = slot; this.drawTrays(); this.drawChoices(); focusInView(this.session.el.decision.querySelector(".choice.primary")); },
     });
+    this.el.trays.classList.toggle("drafting", draftable.size > 0); // on a phone, right under the decision (app.css)
   }
 
   /** My gold, bullets, mining, partners and ace cards (the state shows my own face-down partner). */
@@ -230,9 +233,26 @@ class Table {
     const tile = pending.tile;
     const building = tile && tileOf(this.catalog, tile)?.building;
     const entry = building && entryOf(buildingEntry(building));
-    return tile ? h("figure", { class: "tile-card" }, h("img", { src: tilePicture(tile), alt: describeTile(this.catalog, tile) }),
+    this.figureImage = tile ? h("img", { src: tilePicture(tile), alt: describeTile(this.catalog, tile) }) : null;
+    return tile ? h("figure", { class: "tile-card" }, this.figureImage,
       h("figcaption", {}, describeTile(this.catalog, tile),
         entry ? [" ", entryLink(buildingEntry(building), t("how-to-play.about", { name: entry.title }))] : null)) : null;
+  }
+
+  /** The decision's tile picture turned and flipped as the ghost on `view` (my board, placing) is. */
+  turnFigure(view) {
+    const m = view.mode;
+    if (!m || !this.figureImage?.isConnected || view !== this.myBoard) return;
+    const src = tilePicture(m.tile, m.orientation);
+    if (this.figureImage.getAttribute("src") !== src) this.figureImage.setAttribute("src", src);
+    this.figureImage.dataset.orientation = m.orientation;
+  }
+
+  /** Where the keyboard focus goes when my decision is drawn: the board while placing, the first stack to draft
+   * from in the trays; null: the decision's own first choice (core/session.js). */
+  focusTarget() {
+    if (this.myBoard?.mode) return this.myBoard.host;
+    return this.el.trays.querySelector("button.stack.draftable");
   }
 
   /** My decision: its choices in `choices`, the stacks to draft in the trays, the tile to place on my board. */
