@@ -70,6 +70,7 @@ def handmade() -> list[dict[str, Any]]:
         {"type": "year_start", "year": 2}, {"type": "mining_income", **seat, "gold": 1, "choice": "pickaxes"},
         {"type": "mining_income", **seat, "gold": 3, "choice": "income"},
         {"type": "round_start", "year": 1, "round": 2, "first_player": 0, "rolled": [{"die": 0, "kind": "prairie", "value": 7}, {"die": 1, "kind": "river", "value": 8}]},
+        {"type": "round_start", "year": 2, "round": 6, "first_player": 0, "rolled": [{"die": 0, "kind": "prairie", "value": 7}]},
         {"type": "die_placed", "die": 1, "kind": "river", "rolled": 8, "slot": 1}, {"type": "die_moved", "die": 0, "from": 3, "to": 4},
         {"type": "drafted", **seat, "die": 0, "slot": "left:0,1", "tile": "t17#2", "jumps": 1, "cost": 2},
         {"type": "drafted", **seat, "die": 0, "slot": "left:0,1", "tile": "t07#1", "jumps": 2, "cost": 1},
@@ -257,6 +258,8 @@ def test_every_sentence_of_whole_games_of_1_to_5_players_reads_as_english(server
     assert "You mine 1 gold and take 2 pickaxes." in texts and "Bea mines 1 gold and takes 2 pickaxes." in texts
     assert any(t.startswith("Year 2 Tussle: you (1 bandit) win +2 points; Bea (4 bandits) loses −1 point") for t in texts)
     assert "Bea drafts a 2-square tile (2 cows), claim jumping over 1 stack for 2 gold." in texts
+    # a round counted within its year, as the header counts it (the scoreboard's 4 rounds a year before it)
+    assert "Year 2, round 2: the dice are rolled (prairie 7)." in texts
     assert "Your Town Hall is surrounded: its red sign pays." not in texts  # seat 1 is Bea's: her Town Hall
     assert "Bea's Town Hall is surrounded: its red sign pays." in texts
     assert "Seat 1 (you)" in texts and "Seat 1" in texts and "Seat 3" in texts and "Hint bot (hint bot)" in texts

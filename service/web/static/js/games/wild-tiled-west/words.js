@@ -3,7 +3,7 @@
 // `count`, and a seat's person by `context: "you"` ("You draft…" against "Ann drafts…": core/words.js whoOptions).
 import { t } from "../../core/i18n.js";
 import { capital, listWords, whoOptions } from "../../core/words.js";
-import { buildingName, partnerText, tileName, tileOf } from "./catalog.js";
+import { buildingName, partnerText, scoreboardOf, tileName, tileOf } from "./catalog.js";
 
 const W = "wild-tiled-west";
 const tr = (key, options) => t(`${W}.${key}`, options);
@@ -114,6 +114,13 @@ const has = (key) => t(`${W}.${key}`) !== `${W}.${key}`;
 /** Event types that say nothing to a player: the round's end, a die that stays where it was rolled. */
 const SILENT = new Set(["round_end"]);
 
+/** The round of its year that a `round_start` event begins (1-based), as the game's header counts it: the game's round
+ * less the rounds of the years before (the scoreboard's rounds per year, for the table's number of players). */
+function roundOfYear(ctx, e) {
+  const perYear = scoreboardOf(ctx.catalog, ctx.state?.players?.length || 1)?.rounds_per_year || [];
+  return e.round - perYear.slice(0, Math.max(0, e.year - 1)).reduce((sum, n) => sum + n, 0);
+}
+
 /** One event of the log in words, or null for bookkeeping that says nothing to a player. */
 export function eventWords(ctx, e) {
   const c = ctx.catalog;
@@ -130,7 +137,7 @@ export function eventWords(ctx, e) {
     case "partners_revealed": return ev("partners_revealed", { partners: listWords(e.face_up_partners.map((p) => partnerText(c, p).name)) });
     case "year_start": return ev("year_start", { year: e.year });
     case "mining_income": return ev(e.choice === "pickaxes" ? "mining_pickaxes" : "mining_income", { count: e.gold });
-    case "round_start": return ev("round_start", { round: e.round, dice: listWords(e.rolled.map((d) => tr("die.rolled", { kind: kindWords(d.kind), value: d.value }))) });
+    case "round_start": return ev("round_start", { year: e.year, round: roundOfYear(ctx, e), dice: listWords(e.rolled.map((d) => tr("die.rolled", { kind: kindWords(d.kind), value: d.value }))) });
     case "die_placed": return e.slot === e.rolled ? null : ev("die_placed", { kind: kindWords(e.kind), value: e.rolled, slot: e.slot });
     case "die_moved": return ev("die_moved", { from: e.from, to: e.to });
     case "drafted": return ev("drafted", { tile: tileName(c, e.tile), jumps: e.jumps ? tr("draft.jumps", { count: e.jumps }) : "", cost: e.cost ? tr("event.for_gold", { count: e.cost }) : "" });
