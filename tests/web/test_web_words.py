@@ -152,6 +152,10 @@ async ({ data, lang }) => {
       for (const s of g.final.players.map((p) => p.seat)) add('seat', seats.seatLabel(ctx, s));
       addNode('table-info', (() => { const d = node(); panels.renderTableInfo(d, ctx); return d; })());
       for (const p of g.final.players) addNode('player', node(panels.playerDetails(ctx, p)));
+      for (const total of [1, 2]) {  // the players' cards, each seat's score 1 point, then 2
+        const scored = { ...game, scoreOf: () => ({ total, partial: false }) };
+        addNode('players', (() => { const d = node(); seats.renderPlayers(d, ctx, scored, { onShowBoard: () => {}, thumbnail: () => null }); return d; })());
+      }
       const note = panels.playersNote(ctx);
       if (note) addNode('ridge', node(note));
       const sheet = panels.scoreSheet(ctx);
@@ -200,7 +204,7 @@ async ({ data, lang }) => {
 PLURALS = "|".join(f"{noun}s" for noun in (
     "stack", "player", "point", "cow", "bandit", "bullet", "alley", "pickaxe", "space", "spot", "choice", "decision",
     "simulation", "second", "square", "tile", "card", "sheriff", "field", "street", "house", "ace", "partner",
-    "round", "year", "game", "town", "hill", "tombstone", "gold bonuse", "bullet bonuse", "alley bonuse")) + "|dice"
+    "round", "year", "game", "town", "hill", "tombstone", "gold bonuse", "bullet bonuse", "alley bonuse", "pt")) + "|dice"
 
 #: English slips: (what is wrong, pattern).
 ENGLISH_SLIPS = [

@@ -38,7 +38,7 @@ export function renderPlayers(host, ctx, game, { onShowBoard, thumbnail }) {
       h("div", { class: "player-head" },
         h("span", { class: "player-name" }, turn ? h("span", { class: "turn-mark", title: t("core.seats.whose_turn") }, "▶ ") : null, seatLabel(ctx, seat),
           state.first_player === seat && state.players.length > 1 ? h("span", { class: "first-mark", title: t("core.seats.first_player") }, " ★") : null),
-        h("span", { class: "player-score", "aria-label": t("core.seats.points", { count: score.total }) }, `${score.total}`, score.partial ? "+?" : "", " pts")),
+        h("span", { class: "player-score", "aria-label": t("core.seats.points", { count: score.total }) }, t("core.seats.points_short", { count: score.total, partial: score.partial ? "+?" : "" }))),
       game.playerDetails(ctx, player),
       invite ? h("div", { class: "invite" }, t("core.seats.invite"),
         h("input", { class: "invite-link", readonly: true, value: invite, "aria-label": t("core.seats.invite_label", { number: seat + 1 }), onfocus: (e) => e.target.select() }),
