@@ -12,15 +12,12 @@ from pathlib import Path
 from babel.core import negotiate_locale
 from flask import Flask, Response, g, request
 
-from solver.core.language import ENGLISH, LANGUAGES, Catalogue, choose_language, current_language, restore_language
+from solver.core.language import ENGLISH, LANGUAGES, N_, Catalogue, choose_language, current_language, restore_language
 
 TEXTS = Catalogue(Path(__file__).parent / "locales", "service")
 _ = TEXTS.gettext
+__all__ = ["N_", "TEXTS", "_", "asked_language", "register_language"]
 
-
-def N_(message: str) -> str:
-    """Marks ``message`` as one of the catalogue's without translating it now (it is translated where written)."""
-    return message
 
 
 def asked_language(preferred: Iterable[str]) -> str:

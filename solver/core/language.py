@@ -35,6 +35,12 @@ ENGLISH = "en"
 _LANGUAGE: ContextVar[str] = ContextVar("language", default=ENGLISH)
 
 
+def N_(message: str) -> str:
+    """Marks ``message`` as one of a catalogue's without translating it now (it is translated where written, with
+    that catalogue's ``gettext``; Babel's extraction reads the mark: ``pybabel extract -k N_``)."""
+    return message
+
+
 def current_language() -> str:
     """The language of the words written now: ``"en"`` or ``"fr"``."""
     return _LANGUAGE.get()

@@ -8,12 +8,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from solver.core.language import Catalogue
+from solver.core.language import N_, Catalogue
 
 TEXTS = Catalogue(Path(__file__).resolve().parent.parent / "locales", "wild_tiled_west")
 _ = TEXTS.gettext
+__all__ = ["N_", "TEXTS", "_"]
 
-
-def N_(message: str) -> str:
-    """Marks ``message`` as one of the catalogue's without translating it now (it is translated where written)."""
-    return message
