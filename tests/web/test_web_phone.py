@@ -35,8 +35,9 @@ def test_placing_on_a_phone_the_first_tap_never_places_and_every_target_is_44_px
     player = Player(page, server.base)
     player.start_game(["me"])
     player.act_and_wait(lambda: page.locator(".partner-card").first.tap())
-    # Tapping a stack selects it where it is: the trays stay in view, and the choice it offers is in view too.
-    stack = page.locator("button.stack.draftable").first
+    # Tapping a stack selects it where it is: the trays stay in view, and the choice it offers is in view too, even
+    # for the stack lowest in the trays (the last one), a whole tray's height below the decision panel.
+    stack = page.locator("button.stack.draftable").last
     stack.scroll_into_view_if_needed()
     slot = stack.get_attribute("data-slot")
     stack.tap()

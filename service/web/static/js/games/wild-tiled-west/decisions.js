@@ -79,7 +79,7 @@ export function renderChoices(host, ctx, { play, board, selected }) {
     if (selected) {
       const stack = ctx.state.trays.stacks[selected] || [];
       out.push(h("p", { class: "selected-stack" }, capital(tr("choice.selected_stack", { slot: slotWords(ctx.catalog, selected), tile: tileName(ctx.catalog, stack[0]), count: stack.length }))));
-      out.push(h("div", { class: "choices" }, mine.map((m) => h("button", { type: "button", class: "choice primary", onclick: () => play(m) }, draftWords(ctx.catalog, ctx.state, m)))));
+      out.push(h("div", { class: "choices for-stack" }, mine.map((m) => h("button", { type: "button", class: "choice primary", onclick: () => play(m) }, draftWords(ctx.catalog, ctx.state, m)))));
     } else {
       out.push(h("p", { class: "muted" }, tr("choice.stacks", { count: new Set(drafts.map((m) => m.slot)).size })));
     }

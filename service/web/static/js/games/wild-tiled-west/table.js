@@ -189,9 +189,24 @@ class Table {
     }
     renderTrays(this.el.trays, this.catalog, this.state, {
       draftable, selected: this.selectedStack,
-      onStack: (slot) => { this.selectedStack = slot; this.drawTrays(); this.drawChoices(); focusInView(this.session.el.decision.querySelector(".choice.primary")); },
+      onStack: (slot) => { this.selectedStack = slot; this.drawTrays(); this.drawChoices(); this.showStackChoice(slot); },
     });
     this.el.trays.classList.toggle("drafting", draftable.size > 0); // on a phone, right under the decision (app.css)
+  }
+
+  /** After a tap on stack `slot`: the choice it offers gets the focus, and both stay in view. On a phone that
+   * choice is a bar at the foot of the window (app.css), so the trays do not move: the stack is scrolled only as
+   * far as needed to stand clear of the bar. */
+  showStackChoice(slot) {
+    const choice = this.session.el.decision.querySelector(".for-stack .choice.primary");
+    focusInView(choice);
+    const stack = this.el.trays.querySelector(`.stack[data-slot="${slot}"]`);
+    if (!choice || !stack) return;
+    const bar = choice.closest(".for-stack").getBoundingClientRect();
+    const box = stack.getBoundingClientRect();
+    if (getComputedStyle(choice.closest(".for-stack")).position === "fixed" && box.bottom > bar.top) {
+      window.scrollBy(0, box.bottom - bar.top + 8);
+    }
   }
 
   /** My gold, bullets, mining, partners and ace cards (the state shows my own face-down partner). */
