@@ -119,6 +119,16 @@ class Player:
         row, col = map(int, board.get_attribute("data-anchor").split(","))
         return int(board.get_attribute("data-orientation")), (row, col), board.get_attribute("data-fits") == "yes"
 
+    def ways_the_tile_lies(self) -> int:
+        """How many distinct ways (orientations) the tile being placed lies, from the catalog: 1 for a tile that
+        turning and flipping leave as it is."""
+        return self.page.evaluate("""async () => {
+          const game = location.hash.split('/')[2];
+          const state = await (await fetch(`/games/${game}`)).json();
+          const type = state.pending.tile.split('#')[0];
+          return (await (await fetch('/catalog/tiles')).json()).tiles.find((t) => t.id === type).orientations;
+        }""")
+
     def move_timings(self) -> list[float]:
         """The durations (ms) from each move's click to its result drawn, as the page measured them."""
         return self.page.evaluate("() => performance.getEntriesByName('wtw:move-drawn').map((e) => e.duration)")

@@ -114,13 +114,7 @@ def test_keys_over_the_board_the_turning_picture_the_focus_after_a_move_and_undo
         orientation = player.ghost()[0]
         assert _figure_orientation(page) == str(orientation)
         seen.add(orientation)
-    distinct = page.evaluate("""async () => {  // the tile being placed: how many distinct ways it lies
-      const game = location.hash.split('/')[2];
-      const state = await (await fetch(`/games/${game}`)).json();
-      const type = state.pending.tile.split('#')[0];
-      return (await (await fetch('/catalog/tiles')).json()).tiles.find((t) => t.id === type).orientations;
-    }""")
-    assert len(seen) > 1 or distinct == 1  # a tile that lies one way only has nothing to turn
+    assert len(seen) > 1 or player.ways_the_tile_lies() == 1  # a tile that lies one way only has nothing to turn
     page.keyboard.press("n")
     assert player.ghost()[2]
     assert page.evaluate("() => document.activeElement === document.body")  # the keys did not need the focus
