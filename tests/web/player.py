@@ -22,10 +22,15 @@ def summary(name: str, values: list[float]) -> str:
     p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
     return f"{name}: n={len(values)} median {statistics.median(values):.0f}, p95 {p95:.0f}, max {max(values):.0f}"
 
+#: JavaScript: the page of the address's route is drawn (not still the page before it: a link's hash change reaches
+#: the page's router a moment after the address changes).
+READY = "() => document.body.dataset.ready === 'true' && document.body.dataset.route === location.hash"
+
 #: JavaScript: the page has drawn a state and is not busy with a move.
 SETTLED = """() => {
   const app = document.getElementById('app');
-  return document.body.dataset.ready === 'true' && app.dataset.version !== undefined
+  return document.body.dataset.ready === 'true' && document.body.dataset.route === location.hash
+    && app.dataset.version !== undefined
     && document.body.dataset.busy !== 'true'
     && (document.querySelector('.turn-banner[data-mine]') !== null || document.querySelector('.end-title') !== null);
 }"""
@@ -42,7 +47,7 @@ class Player:
 
     def open(self, fragment: str = "#/") -> None:
         self.page.goto(self.base + fragment)
-        self.page.wait_for_function("() => document.body.dataset.ready === 'true'")
+        self.page.wait_for_function(READY)
 
     def start_game(self, seats: list[str], name: str | None = None, names: dict[int, str] | None = None) -> str:
         """On the start page, a new game: ``seats`` are the "who plays" choices (``me``, ``open``, ``bot:hint:200`` ...);

@@ -5,9 +5,7 @@ game's first turn has a first-game guide, which stays closed once closed (a relo
 
 from __future__ import annotations
 
-from tests.web.player import Player
-
-READY = "() => document.body.dataset.ready === 'true'"
+from tests.web.player import READY, Player
 
 
 def dialog_title(page) -> str:

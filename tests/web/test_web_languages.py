@@ -7,7 +7,7 @@ import json
 import re
 from pathlib import Path
 
-from tests.web.player import Player
+from tests.web.player import READY, Player
 
 
 def nav_words(page) -> list[str]:
@@ -27,10 +27,10 @@ def test_a_french_browser_gets_the_page_in_french_and_the_switch_changes_it(serv
     }""")
     assert refusal == [404, "aucune partie n’a l’identifiant 'no-such-game'"]  # the server's words in the page's language
     page.get_by_label("Langue").select_option("en")
-    page.wait_for_function("() => document.body.dataset.ready === 'true' && document.documentElement.lang === 'en'")
+    page.wait_for_function(f"() => ({READY})() && document.documentElement.lang === 'en'")
     assert nav_words(page) == ["Play", "Daily puzzle", "How to play", "API"]
     page.reload()  # the choice is kept over the browser's language
-    page.wait_for_function("() => document.body.dataset.ready === 'true'")
+    page.wait_for_function(READY)
     assert page.evaluate("() => document.documentElement.lang") == "en" and nav_words(page)[0] == "Play"
 
 
@@ -138,13 +138,13 @@ def test_a_french_page_shows_no_english_and_a_french_game_plays_a_turn(server, n
     # the switch redraws the game screen and its events in English, with no reload
     page.evaluate("() => { window.notReloaded = true; }")
     page.get_by_label("Langue").select_option("en")
-    page.wait_for_function("() => document.documentElement.lang === 'en' && document.body.dataset.ready === 'true'")
+    page.wait_for_function(f"() => document.documentElement.lang === 'en' && ({READY})()")
     player.settle()
     assert page.evaluate("() => window.notReloaded") is True
     assert page.locator(".game-title").inner_text() == "Solo game"
     page.wait_for_function("() => /\\byou\\b/i.test(document.querySelector('.events-panel').innerText)")
     page.get_by_label("Language").select_option("fr")
-    page.wait_for_function("() => document.documentElement.lang === 'fr' && document.body.dataset.ready === 'true'")
+    page.wait_for_function(f"() => document.documentElement.lang === 'fr' && ({READY})()")
     player.settle()
     assert_french(page, (*boards, "Annie"))
     # How to play, the daily puzzle (a tile placed), an invitation to join

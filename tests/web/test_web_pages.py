@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from urllib.parse import urlsplit
 
-from tests.web.player import Player, record
+from tests.web.player import READY, Player, record
 
 #: JavaScript: the controls (buttons, fields, links, the board) that have no accessible name.
 UNNAMED = """() => [...document.querySelectorAll('button, select, input, a, [role=application], [role=img]')]
@@ -23,7 +23,7 @@ def test_the_first_page_load_asks_only_this_host(server, browser, shots):
         page = context.new_page()
         page.on("request", lambda r: hosts.add(urlsplit(r.url).netloc))
         page.goto(server.base)
-        page.wait_for_function("() => document.body.dataset.ready === 'true'")
+        page.wait_for_function(READY)
         loads.append(page.evaluate("() => performance.getEntriesByName('wtw:ready')[0].startTime"))
         assert page.get_by_role("button", name="Start the game").is_visible()
         if n == 0:

@@ -67,6 +67,7 @@ async function route() {
     fill(root, h("section", { class: "panel" }, h("h1", {}, t("core.error.title")), h("p", { class: "refusal" }, explain(error)),
       h("p", {}, h("a", { href: "#/" }, t("core.error.back")))));
   }
+  document.body.dataset.route = location.hash; // what is drawn: a test waits for the page of the hash it went to
   document.body.dataset.ready = "true";
   performance.mark("wtw:ready");
 }
