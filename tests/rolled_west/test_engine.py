@@ -256,3 +256,44 @@ def test_whole_turn_options_list_each_turn_once_in_order():
     assert best.gain == max(o.gain for o in options)
     hint = GAME.hint(state.position(0), top=2, simulations=6, seed=1)
     assert 1 <= len(hint["options"]) <= 2 and hint["options"][0]["moves"][0]["type"] == "terrain"
+
+
+def test_a_claim_takes_wood_and_is_drawn_in_the_terrain_dies_row():
+    """"Wood is a building material for making claims"; the claim goes in "the claim row corresponding to the terrain
+    die you set aside"."""
+    state = GAME.new_state({"players": 2, "seed": 3})
+    turn(state, ["silver", "copper", "gold", "copper"], "silver", end=False)
+    assert not any(m["type"] == "claim" for m in state.legal_moves(0))
+    _refused(state, 0, {"type": "claim", "kind": "camp"}, "claim_wood")
+    give_bank(state, 0, ["wood"])
+    assert {"type": "claim", "kind": "camp"} in state.legal_moves(0)
+    assert {"type": "claim", "kind": "settlement"} not in state.legal_moves(0)
+    events = state.play(0, {"type": "claim", "kind": "camp"})
+    assert events[0] == {"type": "claim", "seat": 0, "terrain": "hills", "kind": "camp", "spaces": [0], "from_bank": {"wood": 1}}
+
+
+def test_a_ghost_roll_nobody_may_bank_from_is_shown_and_play_goes_on():
+    state = GAME.new_state({"players": 2, "seed": 5})
+    turn(state, ["wood", "silver", "copper", "gold"], "wood", end=False)
+    state.play(1, {"type": "pass"})
+    state.play(0, {"type": "end_turn"})
+    state.sheets[0].dark[1] = {"resource": "gold", "spent": False}  # both have banked for their next turn already
+    state.sheets[1].dark[1] = {"resource": "gold", "spent": False}
+    turn(state, ["wood", "silver", "copper", "gold"], "wood", end=False)
+    assert state.bankers == []
+    events = state.play(1, {"type": "end_turn"})
+    ghost = next(e for e in events if e["type"] == "ghost_rolled")
+    assert ghost["may_bank"] == [] and not any(e["type"] == "banks_revealed" for e in events)
+    assert (state.round, state.active, state.phase) == (2, 0, "terrain")
+
+
+def test_every_decisions_labels_are_unique_lines():
+    state = GAME.new_state({"players": 3, "seed": 12})
+    rng = random.Random(3)
+    give_bank(state, 0, ["wood", "gold", "silver", "copper", "gold", "silver"])
+    while not state.finished:
+        for seat in range(3):
+            labels = [m["label"] for m in GAME.labelled_moves(state, seat)]
+            assert len(set(labels)) == len(labels) and all(x and "\n" not in x for x in labels)
+        seat = rng.choice(state.pending_seats())
+        state.play(seat, rng.choice(state.legal_moves(seat)))

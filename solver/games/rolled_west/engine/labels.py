@@ -19,7 +19,7 @@ def label(state: Any, seat: int, move: JSON) -> str:
     c = state.components
     kind = move["type"]
     if kind == "terrain":
-        return f"set the {move['resource']} die aside: claim in the {terrain.terrain_row(c, move['resource'])} row"
+        return f"set the {move['resource']} die aside (terrain: the {terrain.terrain_row(c, move['resource'])} row)"
     if kind == "claim":
         row = terrain.terrain_row(c, state.dice[state.terrain_die])
         space = state.sheets[seat].claims[row].index("")
