@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from solver.core import registry
 from solver.games.rolled_west.components import catalog
 from solver.games.rolled_west.components.catalog import ComponentsError, load_components_from
 from solver.games.rolled_west.protocol import GAME
@@ -110,3 +111,11 @@ def test_a_corrected_copy_is_played_with(tmp_path, monkeypatch):
     assert catalog.data_dir() == folder and catalog.load_components().contract("copper-4").points == 20
     with pytest.raises(TypeError):
         GAME.with_components({"not": "components"})
+
+
+def test_the_entry_is_registered_and_agrees_with_the_data():
+    entry = registry.get("rolled-west")
+    assert entry is GAME.entry and (entry.title, entry.rules) == ("Rolled West", "rolled-west-rules-en.txt")
+    assert entry.players == range(C.numbers.players_min, C.numbers.players_max + 1)
+    assert "Nothing of the score sheet is reconstructed" in entry.reconstructed and "project's own" in entry.reconstructed
+    assert [e.id for e in registry.entries()][0] == "wild-tiled-west"  # the first game stays the first
