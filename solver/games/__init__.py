@@ -6,6 +6,7 @@ whoever reaches a game through the registry finds them all; a new game is one mo
 from __future__ import annotations
 
 from solver.core.registry import register
-from solver.games import wild_tiled_west
+from solver.games import rolled_west, wild_tiled_west
 
 register(wild_tiled_west.ENTRY)
+register(rolled_west.ENTRY)
