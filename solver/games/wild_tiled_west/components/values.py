@@ -308,6 +308,15 @@ class BoardSide:
         """Every ``(row, col)`` printed with ``kind``, in reading order."""
         return list(self._squares_by_kind.get(kind, ()))
 
+    @cached_property
+    def _masks_by_kind(self) -> dict[SpaceKind, int]:
+        return {kind: sum(1 << (r * self.width + c) for r, c in squares) for kind, squares in self._squares_by_kind.items()}
+
+    def kind_mask(self, kind: SpaceKind) -> int:
+        """The squares printed with ``kind`` as a mask: bit ``row * width + col`` (``geometry.Grid``'s layout), 0 when
+        the side prints none."""
+        return self._masks_by_kind.get(kind, 0)
+
     def count(self, kind: SpaceKind) -> int:
         """How many spaces show ``kind``."""
         return len(self.squares(kind))

@@ -43,10 +43,7 @@ def best_plan_by_enumeration(position: PlanPosition, required: bool = False) -> 
 
     def visit(settlement: Settlement, done: tuple[Placement, ...]) -> None:
         nonlocal count
-        key = frozenset(done)
-        if key in seen:
-            return
-        seen.add(key)
+        seen.add(frozenset(done))
         if not required or len(done) == len(tiles):
             count += 1
             value = evaluate_played(position, list(done), settlement)  # evaluate_plan's, on the plan as placed here
@@ -57,6 +54,8 @@ def best_plan_by_enumeration(position: PlanPosition, required: bool = False) -> 
             if tile.id in placed:
                 continue
             for p in legal_placements(settlement, tile):
+                if frozenset((*done, p)) in seen:  # this set was reached in another order: not placed again
+                    continue
                 nxt = settlement.copy()
                 nxt.place(tile, p.orientation, p.row, p.col)
                 visit(nxt, done + (p,))

@@ -325,21 +325,18 @@ def _value(position: PlanPosition, order: list[Placement], after: Settlement) ->
     before = position.settlement
     new = after.covered & ~before.covered
     side = after.side
-    squares = after.grid.squares(new)
     terms = dict.fromkeys(TERMS, 0)
     done = position.towns_before(before)
     towns = completed_towns(after)
     for town in towns:
         if town.letter not in done:
             terms["towns"] += sum(town_points(town, position.year, position.town_bonus))
-    for r, c in squares:
-        kind = side.space(r, c).kind
-        if kind in BOARD_BONUS:
-            terms["bonuses"] += BONUS_POINTS[BOARD_BONUS[kind]]
-        elif kind is SpaceKind.HORSESHOE:
-            terms["horseshoes"] += position.horseshoe_points
+    # the printed spaces the plan covers, counted by kind (each a mask of the side's squares of that kind)
+    for kind, bonus in BOARD_BONUS.items():
+        terms["bonuses"] += BONUS_POINTS[bonus] * (new & side.kind_mask(kind)).bit_count()
+    terms["horseshoes"] = position.horseshoe_points * (new & side.kind_mask(SpaceKind.HORSESHOE)).bit_count()
     terms["bonuses"] += sum(tile_bonus_points(position.catalog, position.tile(p.tile_id)) for p in order)
-    pickaxes = sum(1 for r, c in squares if side.space(r, c).kind is SpaceKind.PICKAXE)
+    pickaxes = (new & side.kind_mask(SpaceKind.PICKAXE)).bit_count()
     terms["mining"] = position.mining_gain(pickaxes)
     for index, placed in building_tiles(after):
         name = placed.tile.building
@@ -360,7 +357,7 @@ def bandit_value(position: PlanPosition, before: Settlement, after: Settlement, 
     """The ``bandits`` term and the number of shots (see the module docstring)."""
     side = after.side
     gained = sum(tile_bullets(position.catalog, t) for t in tiles)
-    gained += sum(1 for r, c in after.grid.squares(after.covered & ~before.covered) if side.space(r, c).kind is SpaceKind.BULLET)
+    gained += (after.covered & ~before.covered & side.kind_mask(SpaceKind.BULLET)).bit_count()
     office = any(rule.shoots_anywhere for rule in map(rule_of, (t.building for t in tiles)) if rule)
     bullets = position.bullets + gained
     shots = 0
