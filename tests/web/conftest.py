@@ -71,7 +71,7 @@ def server(tmp_path_factory, today_puzzle):
     storage.insert_puzzle(StoredPuzzle(today_puzzle["id"], today_puzzle["date"], "easy", canonical_json(today_puzzle)))
     storage.engine.dispose()
     # quick hints and move reviews: the page is under test, not the search (its strength is bench/'s)
-    s = Server(url, env={"FLASK_REVIEW_MAX_BUDGET_MS": "20", "FLASK_HINT_DEFAULT_BUDGET_MS": "150"}).start()
+    s = Server(url, env={"FLASK_REVIEW_MAX_BUDGET_MS": "20", "FLASK_HINT_DEFAULT_BUDGET_MS": "50"}).start()
     s.base = f"http://127.0.0.1:{s.port}/"
     yield s
     s.kill()  # at once: a graceful stop would wait for the event streams the pages left open
