@@ -84,5 +84,9 @@ export function gameModule(id) {
 /** The module of the game a state, lobby entry or puzzle (`data`) belongs to: its `game` member, else the default. */
 export const gameOf = (data) => gameModule(data?.game);
 
+/** Whether this page can show the game `data` (a state or a lobby entry) belongs to: the server may hold games of
+ * others it plays over its API alone. */
+export const canShow = (data) => registry.has(data?.game ?? fallback);
+
 /** Every installed game module, in the registry's order. */
 export const allGames = () => [...registry.values()];

@@ -2,7 +2,7 @@
 // seat and for the game), my games, the open games of the lobby to join, and the daily puzzles.
 import { explain, get, post } from "./api.js";
 import { fill, h, toast } from "./dom.js";
-import { gameModule, gameOf } from "./games.js";
+import { canShow, gameModule, gameOf } from "./games.js";
 import { language, t } from "./i18n.js";
 import { botOfName, listWords, personName } from "./words.js";
 import { forgetGame, keepPlayerName, keepSeat, myGames, playerName } from "./store.js";
@@ -154,6 +154,7 @@ async function fillLobby(host, before = null) {
   const catalogs = new Map(); // game id -> its catalog
   try {
     page = (await get(`/games?status=open&limit=${LOBBY_PAGE}${before ? `&before=${encodeURIComponent(before)}` : ""}`)).data;
+    page.games = page.games.filter(canShow); // a game this page cannot show is not offered (the API still lists it)
     for (const g of page.games) {
       const game = gameOf(g);
       if (!catalogs.has(game.id)) catalogs.set(game.id, await game.load());
