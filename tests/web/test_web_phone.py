@@ -10,8 +10,10 @@ from __future__ import annotations
 from tests.web.player import Player
 
 #: JavaScript: the buttons (inline "About ..." names in sentences aside: WCAG 2.5.5's inline exception), tray tiles
-#: and form fields (by their label) of the game screen that are under 44 px wide or high: `[what, width, height]`.
-SMALL_TARGETS = """() => [...document.querySelectorAll('#app button:not(.entry-link), #app .stack, #app input, #app select')]
+#: and form fields (by their label) of the game screen, and the top bar's links and language switch, that are under
+#: 44 px wide or high: `[what, width, height]`.
+SMALL_TARGETS = """() => [...document.querySelectorAll('#app button:not(.entry-link), #app .stack, #app input, #app select,'
+  + ' .topbar a, .topbar select')]
   .filter((e) => e.offsetParent !== null)
   .map((e) => e.closest('label') || e)
   .map((e) => [e.className + ': ' + (e.getAttribute('aria-label') || e.textContent).trim().slice(0, 40),
@@ -48,7 +50,8 @@ def test_placing_on_a_phone_the_first_tap_never_places_and_every_target_is_44_px
     assert page.evaluate(IN_VIEW, choice.element_handle())
     player.act_and_wait(lambda: choice.tap())
     assert player.banner().startswith("Your turn: Place ")
-    # Every button and tray tile of the game screen is a 44 px target; the keyboard help is not shown on a touch screen.
+    # Every button and tray tile of the game screen, and the top bar's links and language switch, is a 44 px target;
+    # the keyboard help is not shown on a touch screen.
     assert page.evaluate(SMALL_TARGETS) == []
     assert page.locator(".place-tools .keys").count() == 1 and not page.locator(".place-tools .keys").is_visible()
     # The placing controls and the ghost's words stay in view while the board fills the screen (its foot at the
