@@ -1,9 +1,10 @@
 """Phone and keyboard (issue 37), in the browser: on a phone-sized touch screen the first tap on the board never
 places the tile (a tap on the square where the ghost starts only previews it there), every button and tray tile is
-a 44 px target, tapping a stack keeps the trays in view, the placing controls stay in view while placing and the
-keyboard help is not shown; with a mouse and a keyboard, R, F and N turn the ghost while the pointer is over the
-board, the decision's tile picture turns and flips with the ghost, the focus goes to the next decision after each
-move, and Undo after an undo is offered only as the state says, a second press leaving no error over later moves."""
+a 44 px target, tapping a stack keeps the trays in view, the placing controls stay in view while placing, and the
+keyboard help and the keys' hints in the buttons' names ("↻ Rotate (R)") are not shown; with a mouse and a keyboard,
+R, F and N turn the ghost while the pointer is over the board, the buttons say their keys, the decision's tile
+picture turns and flips with the ghost, the focus goes to the next decision after each move, and Undo after an undo
+is offered only as the state says, a second press leaving no error over later moves."""
 
 from __future__ import annotations
 
@@ -58,8 +59,10 @@ def test_placing_on_a_phone_the_first_tap_never_places_and_every_target_is_44_px
     # window's foot, as after scrolling down to it).
     page.evaluate("() => { const b = document.querySelector('.my-board').getBoundingClientRect();"
                   " scrollBy(0, b.bottom - innerHeight); }")
-    for name in ("↻ Rotate (R)", "⇋ Flip (F)", "Next spot that fits (N)", "Place here (Enter)"):
-        assert page.evaluate(IN_VIEW, page.get_by_role("button", name=name).element_handle()), name
+    # (named without their keys' hints: a phone has no keyboard)
+    for name in ("↻ Rotate", "⇋ Flip", "Next spot that fits", "Place here"):
+        assert page.evaluate(IN_VIEW, page.get_by_role("button", name=name, exact=True).element_handle()), name
+    assert page.locator(".place-tools").inner_text().count("(") == 0  # no "(R)", "(Enter)" shown
     assert page.evaluate(IN_VIEW, page.locator(".board-status").element_handle())
     page.screenshot(path=str(shots / "phone-placing.png"))
     # The first tap, on the very square where the ghost starts, only shows the tile there: nothing is placed.
@@ -107,6 +110,8 @@ def test_keys_over_the_board_the_turning_picture_the_focus_after_a_move_and_undo
     player.act_and_wait(lambda: page.locator(".choices .choice.primary").first.click())
     assert page.locator(".toast.error.shown").count() == 0, page.locator(".toast").inner_text()
     assert page.locator(".place-tools .keys").is_visible()  # a keyboard's help, with a mouse
+    for name, key in (("↻ Rotate (R)", "R"), ("⇋ Flip (F)", "F"), ("Next spot that fits (N)", "N"), ("Place here (Enter)", "Enter")):
+        assert page.get_by_role("button", name=name, exact=True).get_attribute("aria-keyshortcuts") == key  # its key said
     # R, F and N with the pointer over the board and the focus elsewhere: the ghost turns, flips and finds a spot;
     # the decision's tile picture turns and flips with it.
     page.evaluate("() => document.activeElement.blur()")
