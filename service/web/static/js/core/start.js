@@ -5,6 +5,7 @@ import { fill, h, toast } from "./dom.js";
 import { gameModule, gameOf } from "./games.js";
 import { language, t } from "./i18n.js";
 import { botOfName, listWords, personName } from "./words.js";
+import { seatTitle } from "./seats.js";
 import { forgetGame, keepPlayerName, keepSeat, myGames, playerName } from "./store.js";
 
 const LOBBY_PAGE = 20; // open games asked for at a time
@@ -172,7 +173,7 @@ async function fillLobby(host, before = null) {
       h("span", { class: "muted" }, t("core.start.created", { when: new Date(g.created).toLocaleString(language(), { dateStyle: "medium", timeStyle: "short" }) }))),
     h("div", { class: "lobby-seats" }, g.seats.map((s) => (s.open
       ? h("button", { type: "button", class: "primary small", onclick: () => join(g.id, s.seat) }, t("core.start.join_side", { join: t("core.start.join_seat", { number: s.seat + 1 }), side: gameOf(g).lobbySeatWords(catalogs.get(gameOf(g).id), g, s.seat) }))
-      : h("span", { class: "taken" }, s.bot ? t("core.seats.tagged", { name: personName(s, s.seat), tags: t(`core.seats.bot.${s.bot}`, { defaultValue: t("core.seats.bot_other", { bot: s.bot }) }) }) : personName(s, s.seat))))))); // a bot by its seat, not its name
+      : h("span", { class: "taken" }, seatTitle(s, s.seat))))))); // a bot by its seat, not its name
   const next = page.next ? h("button", { type: "button", class: "small lobby-more", onclick: () => fillLobby(host, page.next) }, t("core.start.more")) : null;
   if (before === null) {
     fill(host, h("ul", { class: "game-list" }, items), next);
