@@ -8,7 +8,7 @@ is offered only as the state says, a second press leaving no error over later mo
 
 from __future__ import annotations
 
-from tests.web.player import Player
+from tests.web.player import IN_VIEW, Player
 
 #: JavaScript: the buttons (inline "About ..." names in sentences aside: WCAG 2.5.5's inline exception), tray tiles
 #: and form fields (by their label) of the game screen, and the top bar's links and language switch, that are under
@@ -20,12 +20,6 @@ SMALL_TARGETS = """() => [...document.querySelectorAll('#app button:not(.entry-l
   .map((e) => [e.className + ': ' + (e.getAttribute('aria-label') || e.textContent).trim().slice(0, 40),
                e.getBoundingClientRect().width, e.getBoundingClientRect().height])
   .filter(([, w, h]) => w < 44 || h < 44)"""
-
-#: JavaScript: whether element `e` is wholly inside the window (to a pixel) and is what a tap at its centre reaches.
-IN_VIEW = """(e) => { const r = e.getBoundingClientRect();
-  const inside = r.top > -1 && r.left > -1 && r.bottom < innerHeight + 1 && r.right < innerWidth + 1 && r.height > 0;
-  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  return inside && !!hit && (e === hit || e.contains(hit)); }"""
 
 
 def _figure_orientation(page) -> str:
