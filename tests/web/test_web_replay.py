@@ -42,8 +42,10 @@ def finished(server) -> tuple[str, list[str]]:
 
 def hold_seats(page, base: str, game_id: str, seats: dict[int, str], review: str | None = None) -> None:
     """Make the page's browser hold ``seats`` (seat -> token) of ``game_id`` (and its review's id), as if it had
-    created the game: the storage the client keeps (core/store.js)."""
+    created the game: the storage the client keeps (core/store.js). The start page is drawn first: a screen opened
+    while it still loads would be drawn over by it (the router does not drop a screen it left)."""
     page.goto(base + "#/")
+    page.wait_for_function("() => document.body.dataset.ready === 'true'")
     page.evaluate("""([gameId, seats, review]) => {
       localStorage.setItem('wtw.games', JSON.stringify({[gameId]: {seats, since: new Date().toISOString()}}));
       if (review) localStorage.setItem('wtw.reviews', JSON.stringify({[gameId]: review}));
