@@ -1,7 +1,7 @@
 // An invitation link (#/join/<game>/<seat>): the game's seats, and joining the open one under a name.
 import { explain, get } from "./api.js";
 import { fill, h } from "./dom.js";
-import { gameOf } from "./games.js";
+import { gameOf, loadGame } from "./games.js";
 import { join } from "./start.js";
 import { seatTitle } from "./seats.js";
 import { playerName, seatTokens } from "./store.js";
@@ -21,7 +21,7 @@ export async function showJoin(root, gameId, seat) {
     return;
   }
   const game = gameOf(state);
-  const catalog = await game.load();
+  const catalog = await loadGame(game);
   const open = state.seats[seat]?.open;
   const name = h("input", { id: "join-name", maxlength: 40, value: playerName(), autocomplete: "nickname", required: true });
   fill(root, h("section", { class: "panel join" },

@@ -5,9 +5,9 @@
 // (mountTable: core/games.js).
 import { ApiError, explain, get, post, postMove } from "./api.js";
 import { clearErrorToast, fill, focusInView, h, inView, toast } from "./dom.js";
-import { TABLE_MEMBERS, gameOf, missingMembers } from "./games.js";
+import { TABLE_MEMBERS, gameOf, loadGame, missingMembers } from "./games.js";
 import { showHint } from "./hint.js";
-import { mountGuide, useGame } from "./howto.js";
+import { mountGuide } from "./howto.js";
 import { GameFeed } from "./live.js";
 import { reviewPanel } from "./review.js";
 import { renderEvents } from "./events.js";
@@ -86,8 +86,7 @@ export class GameSession {
       return;
     }
     this.game = gameOf(first.data);
-    this.catalog = await this.game.load();
-    useGame(this.game, this.catalog); // the entries a tap on a building, a partner, a score row... opens
+    this.catalog = await loadGame(this.game);
     this.layout();
     await this.apply(first.data);
     this.feed = new GameFeed(this.gameId, {

@@ -2,7 +2,7 @@
 // seat and for the game), my games, the open games of the lobby to join, and the daily puzzles.
 import { explain, get, post } from "./api.js";
 import { fill, h, toast } from "./dom.js";
-import { gameModule, gameOf } from "./games.js";
+import { gameModule, gameOf, loadGame } from "./games.js";
 import { language, t } from "./i18n.js";
 import { botOfName, listWords, personName } from "./words.js";
 import { seatTitle } from "./seats.js";
@@ -24,7 +24,7 @@ const WHO = [
 /** The start page in `root` (for the default game: core/games.js). */
 export async function showStart(root) {
   const game = gameModule();
-  const catalog = await game.load();
+  const catalog = await loadGame(game);
   const lobby = h("div", { class: "lobby-list", "aria-live": "polite" });
   fill(root, h("div", { class: "start" },
     h("section", { class: "intro" }, h("h1", {}, game.title), h("p", {}, game.intro),
@@ -157,7 +157,7 @@ async function fillLobby(host, before = null) {
     page = (await get(`/games?status=open&limit=${LOBBY_PAGE}${before ? `&before=${encodeURIComponent(before)}` : ""}`)).data;
     for (const g of page.games) {
       const game = gameOf(g);
-      if (!catalogs.has(game.id)) catalogs.set(game.id, await game.load());
+      if (!catalogs.has(game.id)) catalogs.set(game.id, await game.load()); // their words only: the page's game stays in use
     }
   } catch (error) {
     if (before === null) fill(host, h("p", { class: "refusal" }, explain(error)));
