@@ -12,6 +12,8 @@ from solver.games.wild_tiled_west.ai.bots import RandomBot, play_game
 from solver.games.wild_tiled_west.components.catalog import board_side_from_map, load_catalog, tile_from_map
 from solver.games.wild_tiled_west.components.values import BOARD_LEGEND, TILE_LEGEND, Icon, SpaceKind, Terrain
 from solver.games.wild_tiled_west.engine.game import Game
+from solver.games.wild_tiled_west.render import board_data as data_module
+from solver.games.wild_tiled_west.render import text as text_module
 from solver.games.wild_tiled_west.render.board_data import board_data
 from solver.games.wild_tiled_west.render.svg import (
     PAD,
@@ -268,3 +270,23 @@ def test_a_shot_hill_bandit_is_under_its_tombstone_not_beside_it():
     assert "a hill bandit token" not in legend and "tombstone" in legend
     assert render_settlement(s, legend=False).count("&") == 0 and "†" in render_settlement(s, legend=False)
     assert board_data(s)["squares"][0][3]["token"] == "tombstone"
+
+
+def test_the_token_on_a_square_is_the_same_in_the_data_and_the_text_picture_and_is_found_once_per_board(monkeypatch):
+    """One precedence of what a square shows (board_data.top_tokens), for the board's data and its text picture (the
+    data had its own, a cowpoke over a tombstone, the text the other way round), computed once per board, not once
+    per square (code review, issue 37). A cowpoke and a tombstone never share a square in play: a hand-made board."""
+    side = board_side_from_map(["X..^...", "......."], towns=[])
+    s = Settlement(side)
+    s.add_hill_bandit(0, 3)
+    s.cowpokes.add((1, 1))
+    s.tombstones.add((1, 1))
+    calls = []
+    counted = data_module.tokens_shown
+    for module in (data_module, text_module):  # wherever the picture reaches it from
+        monkeypatch.setattr(module, "tokens_shown", lambda settlement: calls.append(1) or counted(settlement), raising=False)
+    surface = [line.split()[-1] for line in render_settlement(s, legend=False).splitlines()[3:]]
+    assert len(calls) == 1  # for the whole picture
+    squares = board_data(s)["squares"]
+    assert (squares[0][3]["token"], surface[0][3]) == ("hill_bandit", "&")
+    assert (squares[1][1]["token"], surface[1][1]) == ("tombstone", "†")  # the same on top in both

@@ -242,11 +242,12 @@ def test_a_bot_seats_name_still_follows_the_unicode_rules(app):
 
 
 def test_the_web_client_marks_a_bot_by_its_seat_not_its_name():
-    """The players' panel and the lobby tag every bot seat (``seat.bot``), whatever its name says."""
+    """The players' panel and the lobby say every bot seat's kind (``seat.bot``), whatever its name says, unless its
+    name says it already ("Hint bot", issue 37); a person's name that reads like a bot's is badged "not a bot"."""
     panels = (STATIC / "js" / "core" / "seats.js").read_text()
     start = (STATIC / "js" / "core" / "start.js").read_text()
-    assert "if (info.bot) tags.push(" in panels
-    assert 's.bot ? t("core.seats.tagged"' in start
+    assert "if (info?.bot) {" in panels and "passesForABot(name)) badges.push(" in panels
+    assert "seatTitle(s, s.seat)" in start
     assert "/bot/i.test" not in panels + start
 
 

@@ -92,6 +92,17 @@ def test_the_clients_core_imports_no_game_and_a_game_no_other_game():
     assert registry == {g / "index.js" for g in games}  # the registry names every game's module
 
 
+def test_every_core_screen_loads_its_games_catalog_through_load_game():
+    """A screen that shows a game loads its catalog by ``loadGame`` (``js/core/games.js``), which makes the game the
+    one whose How to play entries its links open: no screen registers it by a call of its own that a new screen could
+    forget (``useGame`` was called by the game, replay and puzzle screens each; code review, issue 37)."""
+    core = STATIC / "js" / "core"
+    for screen in ("session", "replay", "puzzle", "howto", "start", "join"):
+        text = (core / f"{screen}.js").read_text()
+        assert "loadGame(" in text, screen
+    assert not any("useGame" in module.read_text() for module in core.glob("*.js"))
+
+
 def test_no_file_of_the_client_asks_anything_of_another_host():
     for name in _files():
         text = (STATIC / name).read_text()

@@ -26,6 +26,12 @@ def summary(name: str, values: list[float]) -> str:
 #: the page's router a moment after the address changes).
 READY = "() => document.body.dataset.ready === 'true' && document.body.dataset.route === location.hash"
 
+#: JavaScript: whether element `e` is wholly inside the window (to a pixel) and is what a tap at its centre reaches.
+IN_VIEW = """(e) => { const r = e.getBoundingClientRect();
+  const inside = r.top > -1 && r.left > -1 && r.bottom < innerHeight + 1 && r.right < innerWidth + 1 && r.height > 0;
+  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+  return inside && !!hit && (e === hit || e.contains(hit)); }"""
+
 #: JavaScript: the page has drawn a state and is not busy with a move.
 SETTLED = """() => {
   const app = document.getElementById('app');

@@ -1,6 +1,6 @@
 """Games with others in the browser (issue 28), by clicks and keys only: an open seat joined from a second browser
-context through the invitation link, each player seeing the other's moves live; the lobby by pages; a 2-player game against a hint bot
-played to its end."""
+context through the invitation link, each player seeing the other's moves live; the lobby by pages (a bot said once: "Random bot", "Doc (greedy bot)"); a 2-player game against a hint bot ("Hint
+bot", once) played to its end."""
 
 from __future__ import annotations
 
@@ -77,10 +77,18 @@ def test_the_lobby_shows_open_games_a_page_at_a_time(server, new_page):
     other = server.client.post("/games", {"game": "rolled-west", "players": 2, "seats": [{}, {"open": True}]})
     assert other.status == 201, other.json()
     made = [server.client.post("/games", {"players": 2, "seats": [{}, {"open": True}]}).json()["id"] for _ in range(25)]
+    # the newest: bots, one left with its default name ("Random bot"), one named
+    made.append(server.client.post("/games", {"players": 3, "seats": [
+        {"bot": "random"}, {"open": True}, {"bot": "greedy", "name": "Doc"}]}).json()["id"])
     player = Player(new_page(), server.base)
     player.open("#/")
     games = player.page.locator(".lobby-list li[data-game]")
     expect(games).to_have_count(20)  # the newest page
+    # a bot said once: its kind only where its name does not say it (not "Random bot (random bot)")
+    assert games.first.locator(".lobby-seats .taken").all_inner_texts() == ["Random bot", "Doc (greedy bot)"]
+    # a person's name stored before the server refused names like a bot's (issue 39) cannot pass for one
+    assert player.page.evaluate("""async () => (await import('/app/js/core/seats.js')).seatTitle({ name: 'Hint bot' }, 1)""") \
+        == "Hint bot (not a bot)"
     assert [games.nth(i).get_attribute("data-game") for i in range(5)] == made[::-1][:5]
     player.page.get_by_role("button", name="More open games").click()
     expect(games).not_to_have_count(20)
@@ -100,12 +108,18 @@ def test_a_two_player_game_against_a_hint_bot_is_played_to_its_end(server, new_p
         pytest.skip("this server does not accept bot seats ({'bot': 'hint'} in POST /games is refused): the test needs "
                     "issue 27's bot seats")
     player = Player(new_page(), server.base)
-    player.start_game(["me", "bot:hint:200"], name="Ann", names={1: "Doc Holliday"})
-    expect(player.page.locator(".players .player").nth(1)).to_contain_text("Doc Holliday (hint bot)")
+    player.start_game(["me", "bot:hint:200"], name="Ann")
+    # a bot left with its default name is said once: "Hint bot", not "Hint bot (hint bot)" (a named one, "Doc (greedy
+    # bot)", in the lobby's test)
+    names = player.page.evaluate("""() => [...document.querySelectorAll('.players .player-name')].map((e) =>
+        [...e.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('').trim())""")
+    assert names == ["Ann (you)", "Hint bot"]  # (the marks of whose turn aside)
     player.play_to_the_end()
     page = player.page
     rows = page.locator("table.standings tbody tr")
     assert rows.count() == 2
+    assert sorted(rows.locator("th").all_inner_texts()) == ["Ann (you)", "Hint bot"]  # the end screen's standings
+    assert page.locator("table.scores thead th").all_inner_texts()[1:] == ["Ann (you)", "Hint bot"]
     headline = page.locator(".headline").inner_text()
     assert " win" in headline or "share the victory" in headline
     points = [int(rows.nth(i).locator("td").nth(1).inner_text()) for i in range(2)]

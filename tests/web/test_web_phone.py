@@ -1,28 +1,25 @@
 """Phone and keyboard (issue 37), in the browser: on a phone-sized touch screen the first tap on the board never
 places the tile (a tap on the square where the ghost starts only previews it there), every button and tray tile is
-a 44 px target, tapping a stack keeps the trays in view, the placing controls stay in view while placing and the
-keyboard help is not shown; with a mouse and a keyboard, R, F and N turn the ghost while the pointer is over the
-board, the decision's tile picture turns and flips with the ghost, the focus goes to the next decision after each
-move, and Undo after an undo is offered only as the state says, a second press leaving no error over later moves."""
+a 44 px target, tapping a stack keeps the trays in view, the placing controls stay in view while placing, and the
+keyboard help and the keys' hints in the buttons' names ("↻ Rotate (R)") are not shown; with a mouse and a keyboard,
+R, F and N turn the ghost while the pointer is over the board, the buttons say their keys, the decision's tile
+picture turns and flips with the ghost, the focus goes to the next decision after each move, and Undo after an undo
+is offered only as the state says, a second press leaving no error over later moves."""
 
 from __future__ import annotations
 
-from tests.web.player import Player
+from tests.web.player import IN_VIEW, Player
 
 #: JavaScript: the buttons (inline "About ..." names in sentences aside: WCAG 2.5.5's inline exception), tray tiles
-#: and form fields (by their label) of the game screen that are under 44 px wide or high: `[what, width, height]`.
-SMALL_TARGETS = """() => [...document.querySelectorAll('#app button:not(.entry-link), #app .stack, #app input, #app select')]
+#: and form fields (by their label) of the game screen, and the top bar's links and language switch, that are under
+#: 44 px wide or high: `[what, width, height]`.
+SMALL_TARGETS = """() => [...document.querySelectorAll('#app button:not(.entry-link), #app .stack, #app input, #app select,'
+  + ' .topbar a, .topbar select')]
   .filter((e) => e.offsetParent !== null)
   .map((e) => e.closest('label') || e)
   .map((e) => [e.className + ': ' + (e.getAttribute('aria-label') || e.textContent).trim().slice(0, 40),
                e.getBoundingClientRect().width, e.getBoundingClientRect().height])
   .filter(([, w, h]) => w < 44 || h < 44)"""
-
-#: JavaScript: whether element `e` is wholly inside the window (to a pixel) and is what a tap at its centre reaches.
-IN_VIEW = """(e) => { const r = e.getBoundingClientRect();
-  const inside = r.top > -1 && r.left > -1 && r.bottom < innerHeight + 1 && r.right < innerWidth + 1 && r.height > 0;
-  const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
-  return inside && !!hit && (e === hit || e.contains(hit)); }"""
 
 
 def _figure_orientation(page) -> str:
@@ -48,15 +45,18 @@ def test_placing_on_a_phone_the_first_tap_never_places_and_every_target_is_44_px
     assert page.evaluate(IN_VIEW, choice.element_handle())
     player.act_and_wait(lambda: choice.tap())
     assert player.banner().startswith("Your turn: Place ")
-    # Every button and tray tile of the game screen is a 44 px target; the keyboard help is not shown on a touch screen.
+    # Every button and tray tile of the game screen, and the top bar's links and language switch, is a 44 px target;
+    # the keyboard help is not shown on a touch screen.
     assert page.evaluate(SMALL_TARGETS) == []
     assert page.locator(".place-tools .keys").count() == 1 and not page.locator(".place-tools .keys").is_visible()
     # The placing controls and the ghost's words stay in view while the board fills the screen (its foot at the
     # window's foot, as after scrolling down to it).
     page.evaluate("() => { const b = document.querySelector('.my-board').getBoundingClientRect();"
                   " scrollBy(0, b.bottom - innerHeight); }")
-    for name in ("↻ Rotate (R)", "⇋ Flip (F)", "Next spot that fits (N)", "Place here (Enter)"):
-        assert page.evaluate(IN_VIEW, page.get_by_role("button", name=name).element_handle()), name
+    # (named without their keys' hints: a phone has no keyboard)
+    for name in ("↻ Rotate", "⇋ Flip", "Next spot that fits", "Place here"):
+        assert page.evaluate(IN_VIEW, page.get_by_role("button", name=name, exact=True).element_handle()), name
+    assert page.locator(".place-tools").inner_text().count("(") == 0  # no "(R)", "(Enter)" shown
     assert page.evaluate(IN_VIEW, page.locator(".board-status").element_handle())
     page.screenshot(path=str(shots / "phone-placing.png"))
     # The first tap, on the very square where the ghost starts, only shows the tile there: nothing is placed.
@@ -104,6 +104,8 @@ def test_keys_over_the_board_the_turning_picture_the_focus_after_a_move_and_undo
     player.act_and_wait(lambda: page.locator(".choices .choice.primary").first.click())
     assert page.locator(".toast.error.shown").count() == 0, page.locator(".toast").inner_text()
     assert page.locator(".place-tools .keys").is_visible()  # a keyboard's help, with a mouse
+    for name, key in (("↻ Rotate (R)", "R"), ("⇋ Flip (F)", "F"), ("Next spot that fits (N)", "N"), ("Place here (Enter)", "Enter")):
+        assert page.get_by_role("button", name=name, exact=True).get_attribute("aria-keyshortcuts") == key  # its key said
     # R, F and N with the pointer over the board and the focus elsewhere: the ghost turns, flips and finds a spot;
     # the decision's tile picture turns and flips with it.
     page.evaluate("() => document.activeElement.blur()")

@@ -1,9 +1,10 @@
 """Replay, the review kept, the puzzle's optimal solution and the turn signals in the browser (issue 37). Whole games
 are played through the API (random legal moves posted for every seat, each seat's token kept), then the page opened:
 the replay steps back to move 10 and shows that board as the server has it there (its tiles, the tile placed last
-outlined), forward a move and a round, a tile landing (not under reduced motion), and to a costly decision of the review; the review survives a reload; after a
-puzzle submission the optimal solution is shown beside the player's board; the title says "Your turn" when it is
-mine and not when a bot decides, and the turn sound is off until turned on (kept), then beeps when my turn comes."""
+outlined), forward a move and a round, a tile landing (not under reduced motion), and to a costly decision of the
+review; a game's end is brought into view on a phone scrolled elsewhere; the review survives a reload; after a puzzle
+submission the optimal solution is shown beside the player's board; the title says "Your turn" when it is mine and
+not when a bot decides, and the turn sound is off until turned on (kept), then beeps when my turn comes."""
 
 from __future__ import annotations
 
@@ -12,16 +13,17 @@ import random
 import pytest
 from playwright.sync_api import expect
 
-from tests.web.player import Player
+from tests.web.player import IN_VIEW, Player
 
 SEED = 20_370
 
 
-def play_at_random(client, game_id: str, tokens: list[str], rng: random.Random) -> None:
-    """Play game ``game_id`` to its end through the API: each pending seat a random legal move."""
+def play_at_random(client, game_id: str, tokens: list[str], rng: random.Random, stop: int | None = None) -> None:
+    """Play game ``game_id`` to its end (or until ``stop`` moves are played) through the API: each pending seat a
+    random legal move."""
     while True:
         state = client.get(f"/games/{game_id}").json()
-        if state["finished"]:
+        if state["finished"] or state["moves_played"] == stop:
             return
         seat = state["pending_seats"][0]
         legal = client.get(f"/games/{game_id}/legal-moves", token=tokens[seat]).json()["moves"]
@@ -40,8 +42,10 @@ def finished(server) -> tuple[str, list[str]]:
 
 def hold_seats(page, base: str, game_id: str, seats: dict[int, str], review: str | None = None) -> None:
     """Make the page's browser hold ``seats`` (seat -> token) of ``game_id`` (and its review's id), as if it had
-    created the game: the storage the client keeps (core/store.js)."""
+    created the game: the storage the client keeps (core/store.js). The start page is drawn first: a screen opened
+    while it still loads would be drawn over by it (the router does not drop a screen it left)."""
     page.goto(base + "#/")
+    page.wait_for_function("() => document.body.dataset.ready === 'true'")
     page.evaluate("""([gameId, seats, review]) => {
       localStorage.setItem('wtw.games', JSON.stringify({[gameId]: {seats, since: new Date().toISOString()}}));
       if (review) localStorage.setItem('wtw.reviews', JSON.stringify({[gameId]: review}));
@@ -134,13 +138,28 @@ def test_a_finished_games_replay_steps_back_to_move_10_and_forward_with_the_revi
     page.screenshot(path=str(shots / "replay-phone.png"), full_page=True)
 
 
-def test_the_move_review_survives_a_reload(server, new_page, finished, shots):
-    game_id, tokens = finished
-    page = new_page()
+def test_the_end_comes_into_view_on_a_phone_and_the_move_review_survives_a_reload(server, new_page, finished, shots):
+    # The finished game again but its last move (the same seed and random moves: the same game), open on a phone
+    # scrolled to the foot of the page; the last move comes by the event stream: the result is brought into view.
+    client = server.client
+    total = client.get(f"/games/{finished[0]}").json()["moves_played"]
+    created = client.post("/games", {"players": 2, "seed": SEED, "seats": [{"name": "Ann"}, {"name": "Bea"}]}).json()
+    game_id, tokens = created["id"], [t["token"] for t in sorted(created["tokens"], key=lambda t: t["seat"])]
+    rng = random.Random(SEED)
+    play_at_random(client, game_id, tokens, rng, stop=total - 1)
+    assert not client.get(f"/games/{game_id}").json()["finished"]
+    page = new_page(390, 844, touch=True)
     hold_seats(page, server.base, game_id, {1: tokens[1]})
     player = Player(page, server.base)
     player.open(f"#/game/{game_id}")
     player.settle()
+    page.evaluate("() => scrollTo(0, document.body.scrollHeight)")
+    play_at_random(client, game_id, tokens, rng)  # the last move
+    assert client.get(f"/games/{game_id}").json()["moves_played"] == total
+    page.locator(".end-title").wait_for()
+    player.settle()
+    assert page.evaluate(f"() => [...document.querySelectorAll('.end-title, .headline')].every({IN_VIEW})")
+    page.screenshot(path=str(shots / "end-phone.png"))
     expect(page.get_by_role("link", name="Watch the replay")).to_have_attribute("href", f"#/replay/{game_id}")
     page.get_by_role("button", name="Review the game").click()
     expect(page.locator(".review-seats")).to_be_visible(timeout=60_000)

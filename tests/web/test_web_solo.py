@@ -1,6 +1,7 @@
 """A solo game in the browser, by clicks and keys only (issue 28): played to its final screen and rank by
-following the hint button, then its move review; an illegal placement shows the engine's reason and changes nothing; an undo; a reload
-resumes the game; the ghost follows the pointer without a request per movement."""
+following the hint button (the result brought into view at the end), then its move review; an illegal placement
+shows the engine's reason and changes nothing; an undo; a reload resumes the game; the ghost follows the pointer
+without a request per movement."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import re
 
 from playwright.sync_api import expect
 
-from tests.web.player import Player
+from tests.web.player import IN_VIEW, Player
 
 
 def test_a_solo_game_is_played_to_its_final_screen_and_rank_by_following_hints(server, new_page, shots):
@@ -18,6 +19,9 @@ def test_a_solo_game_is_played_to_its_final_screen_and_rank_by_following_hints(s
     player.start_game(["me"], name="Calamity Jane")
     assert "Keep a partner" in player.banner()
     def screenshots(turn: int) -> None:  # a game in progress, and the hint's options shown on the board
+        if turn == 10:  # from now on each move is played with the page then scrolled to its foot, as a player may be
+            player.page.evaluate("""() => document.addEventListener('click', (e) => {
+                if (e.target.closest('.hint-option')) setTimeout(() => scrollTo(0, document.body.scrollHeight)); }, true)""")
         if turn == 9:
             player.page.screenshot(path=str(shots / "game.png"))
             player.ask_hint()
@@ -43,6 +47,9 @@ def test_a_solo_game_is_played_to_its_final_screen_and_rank_by_following_hints(s
     moves = player.play_to_the_end(before=screenshots)
     assert moves > 33  # a partner, 16 drafts and their placements at least
     page = player.page
+    # the result brought into view, though the last move was played with the page scrolled to its foot
+    assert page.evaluate(f"() => [...document.querySelectorAll('.end-title, .headline')].every({IN_VIEW})")
+    assert page.evaluate("() => document.activeElement.classList.contains('end-title')")
     page.evaluate("() => window.scrollTo(0, 0)")  # the picture from the top: the final score's headline and the rank
     page.screenshot(path=str(shots / "end.png"))
     headline = page.locator(".headline").inner_text()

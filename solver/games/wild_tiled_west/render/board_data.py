@@ -40,14 +40,16 @@ def tokens_shown(settlement: Settlement) -> dict[tuple[int, int], list[str]]:
     return shown
 
 
-def _token(settlement: Settlement, rc: tuple[int, int]) -> str | None:
-    if rc in settlement.cowpokes:
-        return "cowpoke"
-    if rc in settlement.tombstones:
-        return "tombstone"
-    if rc in settlement.hill_bandits:
-        return "hill_bandit"
-    return None
+def top_tokens(settlement: Settlement) -> dict[tuple[int, int], str]:
+    """The token on top of each square ``(row, col)`` that shows one: the last ``tokens_shown`` lists there (its
+    attribute name), the one board square and text picture say.  In play a square holds one token at most (a cowpoke
+    on a cow, a tombstone on a bandit or a sheriff, a hill bandit on a hill, hidden under its tombstone once shot).
+    Raises nothing."""
+    return {rc: attrs[-1] for rc, attrs in tokens_shown(settlement).items()}
+
+
+#: a token attribute as a board square's ``token`` names it
+TOKEN_KINDS = {"hill_bandits": "hill_bandit", "cowpokes": "cowpoke", "tombstones": "tombstone"}
 
 
 def board_data(settlement: Settlement) -> dict[str, Any]:
@@ -71,6 +73,7 @@ def board_data(settlement: Settlement) -> dict[str, Any]:
         tiles.append({"tile": placed.tile.id, "type": placed.tile.type_id, "copy": placed.tile.copy,
                       "building": placed.tile.building, "orientation": p.orientation, "row": p.row, "col": p.col,
                       "squares": [list(rc) for rc, _ in placed.squares]})
+    top = top_tokens(settlement)
     squares = []
     for r in range(side.height):
         row = []
@@ -81,7 +84,7 @@ def board_data(settlement: Settlement) -> dict[str, Any]:
                 "printed": {"char": space.char, "kind": space.kind.value, "coverable": space.coverable,
                             "suit": space.suit.value if space.suit else None, "number": space.number, "town": space.town},
                 "tile": found[0] if found else None, "content": _content(found[1]) if found else None,
-                "token": _token(settlement, (r, c))})
+                "token": TOKEN_KINDS[top[(r, c)]] if (r, c) in top else None})
         squares.append(row)
     complete = {t.letter for t in completed_towns(settlement)}
     towns = [{"letter": t.letter, "name": t.name, "points": t.points, "squares": [list(rc) for rc in t.squares],

@@ -13,8 +13,9 @@ numbered from 0 (row 0 at the top):
 from __future__ import annotations
 
 import string
+from collections.abc import Mapping
 
-from solver.games.wild_tiled_west.render.board_data import tokens_shown
+from solver.games.wild_tiled_west.render.board_data import top_tokens
 from solver.games.wild_tiled_west.rules.settlement import Settlement
 
 TILE_LETTERS = string.ascii_lowercase + string.ascii_uppercase + string.digits
@@ -29,12 +30,13 @@ surface: tile squares: . street  f field  c cow  # named building  h house  b ba
          ♠♥♣♦ aces  $ gold  * bullet  = alley;  tokens: & hill bandit  @ cowpoke  † tombstone"""
 
 
-def surface_char(settlement: Settlement, row: int, col: int) -> str:
-    """The character the *surface* panel shows at ``(row, col)``: a token seen there (a shot hill bandit is under its
-    tombstone: ``tokens_shown``), else the tile's square, else the printed space."""
-    seen = tokens_shown(settlement).get((row, col))
-    if seen:
-        return TOKENS[seen[-1]]
+def surface_char(settlement: Settlement, row: int, col: int, top: Mapping[tuple[int, int], str]) -> str:
+    """The character the *surface* panel shows at ``(row, col)``: the token on top there (``top``: the board's
+    ``top_tokens``, computed once for all its squares; a shot hill bandit is under its tombstone), else the tile's
+    square, else the printed space."""
+    token = top.get((row, col))
+    if token:
+        return TOKENS[token]
     cell = settlement.cell_at(row, col)
     return cell.char if cell is not None else settlement.side.rows[row][col]
 
@@ -47,12 +49,13 @@ def render_settlement(settlement: Settlement, legend: bool = True) -> str:
     titles = ["printed", "tiles", "surface"]
     head = "    " + "   ".join(t.ljust(w) for t in titles)
     lines = [f"{settlement.side.id} ({h} x {w})", head, "    " + "   ".join([ruler] * 3)]
+    top = top_tokens(settlement)
     for r in range(h):
         printed = settlement.side.rows[r]
         tiles = "".join(
             TILE_LETTERS[i % len(TILE_LETTERS)] if (i := settlement.cover[r][c]) >= 0 else "." for c in range(w)
         )
-        surface = "".join(surface_char(settlement, r, c) for c in range(w))
+        surface = "".join(surface_char(settlement, r, c, top) for c in range(w))
         lines.append(f"{r:>2}  " + "   ".join([printed, tiles, surface]))
     if legend:
         lines += ["", LEGEND]

@@ -1,4 +1,5 @@
 // Building the page: h(tag, attributes, ...children) makes an element (attributes "on<event>" add listeners).
+import { t } from "./i18n.js";
 
 /** A new element: `attrs` are attributes (`class`, `aria-*`, ...; true for an empty one; null/false left out) and
  * listeners (`onclick`, ...); `children` are nodes or text (null and false left out, arrays flattened). */
@@ -15,6 +16,11 @@ export function h(tag, attrs = {}, ...children) {
   }
   return node;
 }
+
+/** A key's hint at the end of a button's words, " (R)" (`key`: the key in the page's words, "R", "Enter"): shown with
+ * a mouse and a keyboard, hidden on a touch screen (app.css, `.key-hint`), where it is then no part of the button's
+ * name either; the button's `aria-keyshortcuts` says the key to assistive technologies either way. */
+export const keyHint = (key) => h("span", { class: "key-hint" }, " ", t("core.words.key_hint", { key }));
 
 /** Say `text` to the player in the page's status line (and to screen readers). */
 export function toast(text, kind = "info") {

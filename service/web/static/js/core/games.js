@@ -8,6 +8,7 @@
 //   id, title, intro          the game's id (as the server names it), its name, one line for the start page
 //   players, defaultPlayers   the numbers of players a new game may have, and the one preselected
 //   load()                    the game's reference data (its catalog), fetched once per page: the `catalog` below
+//                             (a screen loads it by loadGame below, which makes the game the one in use)
 //   seatFields(catalog, seat) the new-game form's own fields for one seat: {nodes, read() -> members of the seat}
 //   gameFields(catalog)       the new-game form's own fields for the game: {nodes, read() -> members of the body}
 //   lobbySeatWords(catalog, entry, seat)   a seat of a lobby entry (GET /games?status=open) in words
@@ -90,3 +91,18 @@ export const canShow = (data) => registry.has(data?.game ?? fallback);
 
 /** Every installed game module, in the registry's order. */
 export const allGames = () => [...registry.values()];
+
+let inUse = null; // {game, catalog}: the game the screen shows
+
+/** The catalog of `game` (its module's `load()`, fetched once per page), `game` then being the one in use: the one
+ * whose How to play entries the screen's links and the entry dialog open (core/howto.js). Every screen that shows a
+ * game loads its catalog here (the game, its replay, the puzzle, How to play, the start page, an invitation), so
+ * that none can leave How to play on another game or on none. */
+export async function loadGame(game) {
+  const catalog = await game.load();
+  inUse = { game, catalog };
+  return catalog;
+}
+
+/** The game in use and its catalog, `{game, catalog}` (loadGame), or null before a screen loaded one. */
+export const gameInUse = () => inUse;

@@ -9,22 +9,18 @@
 // blocks: a string (a paragraph), {list: [strings]}, or {table: {caption, head: [strings], rows: [[strings]]}}.
 // `summary` is one line (an entry link's tooltip).
 import { fill, h } from "./dom.js";
-import { gameModule } from "./games.js";
+import { gameInUse, gameModule, loadGame } from "./games.js";
 import { language, t } from "./i18n.js";
 
 const GUIDE_KEY = "wtw.howto.guide-closed."; // + the game's id: "1" once the player closed its first-game guide
 
-let shown = null; // {game, catalog}: the game whose entries the links open (the game screen's, else the default)
 const contents = new Map(); // `${game.id}/${language}` -> {content, byKey}
 
-/** Make `game`'s entries (with its `catalog`) the ones entry links and the dialog open. */
-export function useGame(game, catalog) {
-  shown = { game, catalog };
-}
-
-/** The content of the game in use, in the page's language: {content, byKey: Map(key -> section or entry)}. */
+/** The content of the game in use (core/games.js loadGame: the screen's), in the page's language: {content, byKey:
+ * Map(key -> section or entry)}. */
 function current() {
-  if (!shown) throw new Error("How to play: no game in use (useGame)");
+  const shown = gameInUse();
+  if (!shown) throw new Error("How to play: no game in use (core/games.js loadGame)");
   const id = `${shown.game.id}/${language()}`;
   if (!contents.has(id)) {
     const content = shown.game.howTo.content(shown.catalog);
@@ -61,7 +57,7 @@ function block(item) {
  * dead link.
  */
 export function entryLink(key, label, attrs = {}) {
-  const entry = shown ? entryOf(key) : null;
+  const entry = gameInUse() ? entryOf(key) : null;
   if (!entry) return h("span", {}, label);
   return h("button", { type: "button", class: "entry-link", "aria-haspopup": "dialog", "data-entry": key,
     title: entry.summary || entry.title, onclick: (event) => openEntry(key, event.currentTarget), ...attrs }, label);
@@ -108,8 +104,7 @@ export function openEntry(key, opener = document.activeElement) {
  * contents; `key` (a section or entry) is scrolled to and gets the focus.
  */
 export async function showHowTo(root, key = null) {
-  const game = gameModule();
-  useGame(game, await game.load());
+  await loadGame(gameModule());
   const { content } = current();
   const link = (item) => h("a", { href: `#/how-to-play/${encodeURIComponent(item.key)}` }, item.title);
   const heading = (level, item) => h(level, { id: `howto-${item.key}`, tabindex: "-1" }, item.title);

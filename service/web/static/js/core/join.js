@@ -1,8 +1,9 @@
 // An invitation link (#/join/<game>/<seat>): the game's seats, and joining the open one under a name.
 import { explain, get } from "./api.js";
 import { fill, h } from "./dom.js";
-import { gameOf } from "./games.js";
+import { gameOf, loadGame } from "./games.js";
 import { join } from "./start.js";
+import { seatTitle } from "./seats.js";
 import { playerName, seatTokens } from "./store.js";
 import { t } from "./i18n.js";
 import { personName } from "./words.js";
@@ -20,12 +21,12 @@ export async function showJoin(root, gameId, seat) {
     return;
   }
   const game = gameOf(state);
-  const catalog = await game.load();
+  const catalog = await loadGame(game);
   const open = state.seats[seat]?.open;
   const name = h("input", { id: "join-name", maxlength: 40, value: playerName(), autocomplete: "nickname", required: true });
   fill(root, h("section", { class: "panel join" },
     h("h1", {}, t("core.join.title", { count: state.players.length, title: game.title })),
-    h("ul", {}, state.seats.map((s) => h("li", {}, t("core.join.seat", { seat: personName(null, s.seat) }), s.open ? h("em", {}, t("core.join.open")) : personName(s, s.seat),
+    h("ul", {}, state.seats.map((s) => h("li", {}, t("core.join.seat", { seat: personName(null, s.seat) }), s.open ? h("em", {}, t("core.join.open")) : seatTitle(s, s.seat),
       ` — ${game.seatWords(catalog, state, s.seat)}`, s.seat === seat ? h("strong", {}, t("core.join.yours")) : null))),
     open
       ? h("form", { onsubmit: (e) => { e.preventDefault(); join(gameId, seat, name); } },

@@ -5,8 +5,7 @@
 // (its module's puzzle.mount(frame): core/games.js).
 import { ApiError, explain, get, post } from "./api.js";
 import { fill, h, toast } from "./dom.js";
-import { gameModule, gameOf } from "./games.js";
-import { useGame } from "./howto.js";
+import { gameModule, gameOf, loadGame } from "./games.js";
 import { t } from "./i18n.js";
 import { keepPuzzleProgress, puzzleProgress } from "./store.js";
 
@@ -32,8 +31,7 @@ export async function showPuzzle(root, difficulty = "medium", date = null) {
     return;
   }
   const game = gameOf(puzzle);
-  const catalog = await game.load();
-  useGame(game, catalog); // the entries the puzzle's board opens
+  const catalog = await loadGame(game);
   new PuzzleFrame(root, game, catalog, puzzle).start();
 }
 

@@ -7,8 +7,7 @@
 import { ApiError, explain, get } from "./api.js";
 import { fill, h } from "./dom.js";
 import { renderEvents } from "./events.js";
-import { TABLE_MEMBERS, gameOf, missingMembers } from "./games.js";
-import { useGame } from "./howto.js";
+import { TABLE_MEMBERS, gameOf, loadGame, missingMembers } from "./games.js";
 import { t } from "./i18n.js";
 import { renderScores } from "./scores.js";
 import { renderPlayers, seatLabel } from "./seats.js";
@@ -115,8 +114,7 @@ class Replay {
       return;
     }
     this.game = gameOf(now);
-    [this.catalog, this.log, this.review] = await Promise.all([this.game.load(), this.events(), this.kept()]);
-    useGame(this.game, this.catalog); // the entries a tap on a building, a partner, a score row... opens
+    [this.catalog, this.log, this.review] = await Promise.all([loadGame(this.game), this.events(), this.kept()]);
     this.log = this.log.sort((a, b) => a.n - b.n);
     this.moves = await this.moveLog();
     this.total = this.moves.length;

@@ -41,7 +41,7 @@ export function renderEnd(host, ctx, game, end) {
     h("td", {}, ordinal(s.place)), h("th", { scope: "row" }, seatLabel(ctx, s.seat)),
     h("td", {}, String(s.points)), h("td", {}, String(s.tiebreak))));
   fill(host,
-    h("h2", { class: "end-title" }, t("core.scores.game_over")),
+    h("h2", { class: "end-title", tabindex: "-1" }, t("core.scores.game_over")),
     h("p", { class: "headline", role: "status" }, headline),
     words.notes,
     standings.length ? h("table", { class: "standings" },

@@ -7,17 +7,38 @@ import { personName } from "./words.js";
 /** A bot's badge: "hint bot" ("core.seats.bot.<name>"; "<name> bot" for one the catalogue lacks). */
 const botWords = (bot) => t(`core.seats.bot.${bot}`, { defaultValue: t("core.seats.bot_other", { bot }) });
 
-/** Who sits at `seat`, in words with its badges: "Ann (you)", "Seat 3 (hint bot)", "Hint bot (hint bot)", "Open
- * seat"; seats counted from 1, never by an id. A bot's badge comes from the seat's `bot`, whatever its name: a
- * person's name can never pass for a bot's. */
+/** Whether a person's `name` reads like a bot's label, as the server refuses since issue 39 (service/games/names.py
+ * passes_for_a_bot: its last word "bot", or a bot's kind and "bot" run together, numbers after either aside): a
+ * name stored before that check. */
+function passesForABot(name) {
+  const words = (name.normalize("NFKD").replace(/\p{M}|\p{Cf}/gu, "").toLowerCase().match(/\p{L}+|\p{N}+/gu) || []);
+  while (words.length && /^\p{N}+$/u.test(words.at(-1))) words.pop();
+  const joined = words.join("");
+  const kinds = Object.keys(t("core.seats.bot", { returnObjects: true })); // the bots the catalogue names
+  return words.at(-1) === "bot" || kinds.some((kind) => joined.endsWith(`${kind}bot`));
+}
+
+/** A seat (`info`: the state's or a lobby entry's seat, `{name, bot, ...}`) in words with its badges (`tags`, e.g.
+ * "you", and the bot's): "Ann (you)", "Doc (greedy bot)", "Hint bot", "Seat 3"; seats counted from 1, never by an id.
+ * A bot is said once: its kind as a badge only when its name does not say it already ("Hint bot", not "Hint bot
+ * (hint bot)"). A bot is known by the seat's `bot`, never by its name (issue 39): a person's name that reads like a
+ * bot's (stored before the server refused them) is badged "not a bot". */
+export function seatTitle(info, seat, tags = []) {
+  const name = personName(info, seat);
+  const badges = [...tags];
+  if (info?.bot) {
+    const kind = botWords(info.bot);
+    if (name.toLocaleLowerCase() !== kind.toLocaleLowerCase()) badges.push(kind);
+  } else if (info?.name && passesForABot(name)) badges.push(t("core.seats.not_a_bot"));
+  return badges.length ? t("core.seats.tagged", { name, tags: badges.join(", ") }) : name;
+}
+
+/** Who sits at `seat` of the session's game (`ctx`), in words with its badges (seatTitle, "you" for my seat):
+ * "Ann (you)", "Seat 3 (hint bot)", "Hint bot", "Open seat". */
 export function seatLabel(ctx, seat) {
   const info = ctx.state.seats?.[seat] || {};
   if (info.open) return t("core.seats.open");
-  const name = personName(info, seat);
-  const tags = [];
-  if (ctx.mySeats.has(seat)) tags.push(t("core.words.you"));
-  if (info.bot) tags.push(botWords(info.bot)); // by the seat, never by its name (issue 39)
-  return tags.length ? t("core.seats.tagged", { name, tags: tags.join(", ") }) : name;
+  return seatTitle(info, seat, ctx.mySeats.has(seat) ? [t("core.words.you")] : []);
 }
 
 /** The players' cards in `host`: name, points, whose turn, the first player, the game's details (`game`: its module),

@@ -4,10 +4,10 @@
 // points, the events and the end. The game's own table (its boards, trays, decision widgets) is its module's
 // (mountTable: core/games.js).
 import { ApiError, explain, get, post, postMove } from "./api.js";
-import { clearErrorToast, fill, focusInView, h, toast } from "./dom.js";
-import { TABLE_MEMBERS, gameOf, missingMembers } from "./games.js";
+import { clearErrorToast, fill, focusInView, h, inView, toast } from "./dom.js";
+import { TABLE_MEMBERS, gameOf, loadGame, missingMembers } from "./games.js";
 import { showHint } from "./hint.js";
-import { mountGuide, useGame } from "./howto.js";
+import { mountGuide } from "./howto.js";
 import { GameFeed } from "./live.js";
 import { reviewPanel } from "./review.js";
 import { renderEvents } from "./events.js";
@@ -38,6 +38,7 @@ export class GameSession {
     this.undoing = false; // an undo is under way: Undo is not offered again until its answer
     this.errorAt = null; // the version an error was shown at: a later one drawn takes it away
     this.focusWanted = null; // after my move: the focus goes to the next decision (true: scrolled into view)
+    this.endShown = false; // whether the game's end was drawn (and brought into view) on this screen
     this.busy = false;
     this.queue = Promise.resolve();
   }
@@ -85,8 +86,7 @@ export class GameSession {
       return;
     }
     this.game = gameOf(first.data);
-    this.catalog = await this.game.load();
-    useGame(this.game, this.catalog); // the entries a tap on a building, a partner, a score row... opens
+    this.catalog = await loadGame(this.game);
     this.layout();
     await this.apply(first.data);
     this.feed = new GameFeed(this.gameId, {
@@ -177,6 +177,7 @@ export class GameSession {
     await this.renderDecision();
     this.guide.update(this.ctx);
     this.focusDecision();
+    if (state.finished && !this.endShown) this.showEnd();
     if (performance.getEntriesByName("wtw:move").length) {
       performance.measure("wtw:move-drawn", "wtw:move");
       performance.clearMarks("wtw:move");
@@ -322,13 +323,33 @@ export class GameSession {
   focusDecision() {
     if (this.focusWanted === null) return;
     const now = document.activeElement;
-    const lost = !now || now === document.body || !now.isConnected || this.el.colMain.contains(now) || this.el.colBoard.contains(now);
-    if (!lost) { this.focusWanted = null; return; }
+    if (!this.focusLost()) { this.focusWanted = null; return; }
     const title = this.el.decision.querySelector("#decision-title");
     const mine = this.myDecision && !this.state.finished;
     const target = (mine && (this.table.focusTarget?.() || this.el.choices?.querySelector("button"))) || title;
     if (target !== now) focusInView(target, this.focusWanted);
     if (mine || this.state.finished) this.focusWanted = null;
+  }
+
+  /** Whether the keyboard focus is nowhere the player put it: on the page's body, gone with what was drawn, or on the
+   * game's own columns (a choice, the board) that a new state draws again. */
+  focusLost() {
+    const now = document.activeElement;
+    return !now || now === document.body || !now.isConnected || this.el.colMain.contains(now) || this.el.colBoard.contains(now);
+  }
+
+  /** The game's end, drawn for the first time on this screen (it has just ended, or the screen opens on it): its
+   * result brought into view wherever the player was scrolled (at the board, where the last tile went; on a phone the
+   * result is a screen above it), its title given the keyboard focus unless the player put the focus elsewhere. */
+  showEnd() {
+    this.endShown = true;
+    const title = this.el.decision.querySelector(".end-title");
+    if (!title) return;
+    if (this.focusLost()) title.focus({ preventScroll: true });
+    this.focusWanted = null;
+    const headline = this.el.decision.querySelector(".headline") || title;
+    // from the banner that says it is over (app.css: a little room above it)
+    if (!inView(title) || !inView(headline)) this.el.turn.scrollIntoView({ block: "start" });
   }
 
   /** "Leave the game": a bot plays my seat from now on (POST /games/<id>/leave); only while I play it. */

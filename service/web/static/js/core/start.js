@@ -2,9 +2,10 @@
 // seat and for the game), my games, the open games of the lobby to join, and the daily puzzles.
 import { explain, get, post } from "./api.js";
 import { fill, h, toast } from "./dom.js";
-import { canShow, gameModule, gameOf } from "./games.js";
+import { canShow, gameModule, gameOf, loadGame } from "./games.js";
 import { language, t } from "./i18n.js";
 import { botOfName, listWords, personName } from "./words.js";
+import { seatTitle } from "./seats.js";
 import { forgetGame, keepPlayerName, keepSeat, myGames, playerName } from "./store.js";
 
 const LOBBY_PAGE = 20; // open games asked for at a time
@@ -23,7 +24,7 @@ const WHO = [
 /** The start page in `root` (for the default game: core/games.js). */
 export async function showStart(root) {
   const game = gameModule();
-  const catalog = await game.load();
+  const catalog = await loadGame(game);
   const lobby = h("div", { class: "lobby-list", "aria-live": "polite" });
   fill(root, h("div", { class: "start" },
     h("section", { class: "intro" }, h("h1", {}, game.title), h("p", {}, game.intro),
@@ -157,7 +158,7 @@ async function fillLobby(host, before = null) {
     page.games = page.games.filter(canShow); // a game this page cannot show is not offered (the API still lists it)
     for (const g of page.games) {
       const game = gameOf(g);
-      if (!catalogs.has(game.id)) catalogs.set(game.id, await game.load());
+      if (!catalogs.has(game.id)) catalogs.set(game.id, await game.load()); // their words only: the page's game stays in use
     }
   } catch (error) {
     if (before === null) fill(host, h("p", { class: "refusal" }, explain(error)));
@@ -173,7 +174,7 @@ async function fillLobby(host, before = null) {
       h("span", { class: "muted" }, t("core.start.created", { when: new Date(g.created).toLocaleString(language(), { dateStyle: "medium", timeStyle: "short" }) }))),
     h("div", { class: "lobby-seats" }, g.seats.map((s) => (s.open
       ? h("button", { type: "button", class: "primary small", onclick: () => join(g.id, s.seat) }, t("core.start.join_side", { join: t("core.start.join_seat", { number: s.seat + 1 }), side: gameOf(g).lobbySeatWords(catalogs.get(gameOf(g).id), g, s.seat) }))
-      : h("span", { class: "taken" }, s.bot ? t("core.seats.tagged", { name: personName(s, s.seat), tags: t(`core.seats.bot.${s.bot}`, { defaultValue: t("core.seats.bot_other", { bot: s.bot }) }) }) : personName(s, s.seat))))))); // a bot by its seat, not its name
+      : h("span", { class: "taken" }, seatTitle(s, s.seat))))))); // a bot by its seat, not its name
   const next = page.next ? h("button", { type: "button", class: "small lobby-more", onclick: () => fillLobby(host, page.next) }, t("core.start.more")) : null;
   if (before === null) {
     fill(host, h("ul", { class: "game-list" }, items), next);

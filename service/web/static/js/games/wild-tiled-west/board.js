@@ -3,6 +3,7 @@
 // hint options as ghosts, and for choosing a square (a bandit to shoot, a hill, a sheriff).
 import { tileOf, tilePicture } from "./catalog.js";
 import { orientationWords, squareWords } from "./words.js";
+import { h, keyHint } from "../../core/dom.js";
 import { t } from "../../core/i18n.js";
 import { capital } from "../../core/words.js";
 
@@ -14,6 +15,20 @@ export function showStatus(node, text, fits) {
   node.textContent = text;
   if (fits === null || fits === undefined) delete node.dataset.fits;
   else node.dataset.fits = fits ? "yes" : "no";
+}
+
+/** The buttons that turn, flip, move and place `board`'s ghost: "↻ Rotate (R)", "⇋ Flip (F)", "Next spot that fits
+ * (N)", "Place here (Enter)", each with its key's hint (none on a touch screen: core/dom.js keyHint) and
+ * `aria-keyshortcuts` (the board's own keys, `onKey`). */
+export function placingButtons(board) {
+  const button = (words, key, shown, act, cls = null) => h("button", { type: "button", class: cls, onclick: act, "aria-keyshortcuts": key },
+    t(`wild-tiled-west.tools.${words}`), keyHint(shown));
+  return [
+    button("rotate", "R", "R", () => { board.rotate(); board.host.focus(); }),
+    button("flip", "F", "F", () => { board.flip(); board.host.focus(); }),
+    button("next", "N", "N", () => { board.nextLegal(); board.host.focus(); }),
+    button("place", "Enter", t("core.words.enter_key"), () => board.placeHere(), "primary"),
+  ];
 }
 
 /** The board squares `[[row, col], ...]` a placement `{tile, orientation, row, col}` covers (the catalog's shape). */

@@ -4,7 +4,7 @@
 import { ApiError, explain, post } from "../../core/api.js";
 import { fill, h, toast } from "../../core/dom.js";
 import { t } from "../../core/i18n.js";
-import { BoardView, showStatus, squaresOf } from "./board.js";
+import { BoardView, placingButtons, showStatus, squaresOf } from "./board.js";
 import { buildingRule, describeTile, sideName, tileName, tileOf, tilePicture } from "./catalog.js";
 import { contractWords } from "./panels.js";
 
@@ -127,12 +127,7 @@ class PuzzleBoard {
     const tile = this.selected;
     this.board.startPlacing({ tile, shapes: tileOf(this.catalog, tile).orientation_shapes, options: this.options[tile] || [],
       onPlace: (move) => this.refresh({ type: "place", tile, orientation: move.orientation, row: move.row, col: move.col }) });
-    const board = this.board;
-    fill(this.el.tools,
-      h("button", { type: "button", onclick: () => { board.rotate(); board.host.focus(); } }, t("wild-tiled-west.tools.rotate")),
-      h("button", { type: "button", onclick: () => { board.flip(); board.host.focus(); } }, t("wild-tiled-west.tools.flip")),
-      h("button", { type: "button", onclick: () => { board.nextLegal(); board.host.focus(); } }, t("wild-tiled-west.tools.next")),
-      h("button", { type: "button", class: "primary", onclick: () => board.placeHere() }, t("wild-tiled-west.tools.place")));
+    fill(this.el.tools, placingButtons(this.board));
   }
 
   renderScore() {

@@ -7,7 +7,7 @@ import { entryLink, entryOf, openEntry } from "../../core/howto.js";
 import { t } from "../../core/i18n.js";
 import { seatLabel } from "../../core/seats.js";
 import { listWords } from "../../core/words.js";
-import { BoardView, lastPlacedSquares, showStatus, squaresOf } from "./board.js";
+import { BoardView, lastPlacedSquares, placingButtons, showStatus, squaresOf } from "./board.js";
 import { describeTile, partnerText, sideName, tileOf, tilePicture } from "./catalog.js";
 import { isPlacing, renderChoices } from "./decisions.js";
 import { buildingEntry, legendEntry, partnerEntry } from "./howto.js";
@@ -293,12 +293,7 @@ class Table {
     const shapes = tileOf(this.catalog, tile).orientation_shapes;
     board.startPlacing({ tile, shapes, options, onPlace: (move) => this.play(move) });
     this.el.tools.hidden = false;
-    fill(this.el.tools,
-      h("button", { type: "button", onclick: () => { board.rotate(); board.host.focus(); }, "aria-keyshortcuts": "R" }, t("wild-tiled-west.tools.rotate")),
-      h("button", { type: "button", onclick: () => { board.flip(); board.host.focus(); }, "aria-keyshortcuts": "F" }, t("wild-tiled-west.tools.flip")),
-      h("button", { type: "button", onclick: () => { board.nextLegal(); board.host.focus(); }, "aria-keyshortcuts": "N" }, t("wild-tiled-west.tools.next")),
-      h("button", { type: "button", class: "primary", onclick: () => board.placeHere(), "aria-keyshortcuts": "Enter" }, t("wild-tiled-west.tools.place")),
-      h("p", { class: "muted keys" }, t("wild-tiled-west.tools.keys")));
+    fill(this.el.tools, placingButtons(board), h("p", { class: "muted keys" }, t("wild-tiled-west.tools.keys")));
   }
 
   /** A hint option on the table: its placements as ghosts on my board, the stack it drafts selected in the trays;
