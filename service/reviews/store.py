@@ -30,8 +30,9 @@ from service.language import _
 from service.models import utcnow
 from service.problems import Refused
 from service.storage import GameHead, Storage, StoredReview
+from solver.core.language import current_language
 from solver.core.protocol import Game
-from solver.core.review import summary
+from solver.core.review import labels, summary
 
 log = logging.getLogger(__name__)
 REVIEW_STALL_SECONDS = 120  #: an unfinished review not written for this long is queued again by the sweep
@@ -60,9 +61,13 @@ def _seen(game: Game, moves: list[dict[str, Any]], mover: int, viewer: int | Non
 def decision_view(game: Game, row: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     """A reviewed decision (``Game.review_decision``'s dict) of ``game`` as ``viewer`` (a seat, or ``None``: a
     spectator) may see it: whole for the viewer's own seat; for another seat, its ``played_moves`` and ``best_moves``
-    through ``game.move_view`` and the ``played``/``best`` labels null when something of them was withheld."""
+    through ``game.move_view`` and the ``played``/``best`` labels null when something of them was withheld.  The
+    labels are in the request's language (``solver.core.review.labels``: the stored row's ``words``; English for a row
+    stored before them), and the stored ``words`` are not shown."""
+    played_words, best_words = labels(row, current_language())
+    row = {k: v for k, v in row.items() if k != "words"} | {"played": played_words, "best": best_words}
     if row["seat"] == viewer:
-        return dict(row)
+        return row
     played, played_whole = _seen(game, row["played_moves"], row["seat"], viewer)
     best, best_whole = _seen(game, row["best_moves"], row["seat"], viewer)
     return {**row, "played_moves": played, "played": row["played"] if played_whole else None,
