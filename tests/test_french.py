@@ -24,6 +24,7 @@ from solver.games.wild_tiled_west.components.texts import (
 )
 from solver.games.wild_tiled_west.engine.game import Game
 from solver.games.wild_tiled_west.engine.labels import move_label
+from solver.games.wild_tiled_west.render.svg import settlement_svg
 from solver.games.wild_tiled_west.rules.setup import GameConfig, SeatConfig
 from tests.service.databases import fresh_database
 
@@ -32,7 +33,7 @@ SVG = "{http://www.w3.org/2000/svg}"
 ENGLISH_PICTURE_WORDS = (
     "Legend", "empty", "space", "printed", "field", "hill", "pickaxe", "horseshoe", "street", "cow", "cows", "named",
     "building", "plain", "house", "sheriff", "tombstone", "cowpoke", "covered", "complete", "town", "sign", "squares",
-    "alley", "tile", "gold", "bullet", "board", "wild side", "of", "on", "take", "cover", "may", "bonus \\(board\\)")
+    "alley", "tile", "gold", "bullet", "board", "wild side", "of", "on", "at", "take", "cover", "may", "bonus \\(board\\)")
 #: words the move labels wrote in English
 ENGLISH_LABEL_WORDS = (
     "the", "a", "an", "from", "at", "row", "column", "tray", "river", "die", "turned", "flipped", "as printed", "keep",
@@ -110,6 +111,19 @@ def test_the_board_picture_in_french_names_its_buildings_in_french_and_has_no_en
     english = client.get(f"/games/{game_id}/players/0/board.svg")
     drawn_en, _titles = picture_words(english.get_data(as_text=True))
     assert "Legend" in drawn_en and english.headers["ETag"] != french.headers["ETag"]  # a cache key per language
+
+
+@pytest.mark.parametrize(("seed", "side"), [(41, "wild"), (42, "wild"), (43, "normal")])
+def test_a_finished_boards_picture_in_french_has_no_english_word(seed, side):
+    """Every word a finished board's picture shows or titles (tokens, towns complete or not, a wild side) in French."""
+    game = Game(GameConfig(1, seed, (SeatConfig(side=side),)), load_catalog())
+    rng = random.Random(seed)
+    while game.pending():
+        game.apply(rng.choice(game.legal_moves()))
+    with speaking("fr"):
+        drawn, titles = picture_words(settlement_svg(game.players[0].settlement, "Ann"))
+    assert "Légende" in drawn and any(" en (" in t for t in titles)  # a token's title
+    assert [(t, english_words(t, ENGLISH_PICTURE_WORDS)) for t in drawn + titles if english_words(t, ENGLISH_PICTURE_WORDS)] == []
 
 
 def test_a_tile_picture_with_lang_is_french_without_accept_language_and_before_it(client):
@@ -225,3 +239,17 @@ def test_a_review_stored_before_its_words_were_french_still_reads(client, finish
         body = answer.get_json()
         assert body["status"] == "done" and body["decisions"] == rows
         assert body["seats"]["0"]["loss"] == 1.5
+
+
+def test_a_hints_option_labels_are_french(client):
+    created = client.post("/games", json={"players": 1, "seed": 31}).get_json()
+    game_id, headers = created["id"], {"Authorization": f"Bearer {created['tokens'][0]['token']}"}
+    rng = random.Random(31)
+    while (legal := client.get(f"/games/{game_id}/legal-moves", headers=headers).get_json())["pending"]["type"] != "draft":
+        client.post(f"/games/{game_id}/moves", json=rng.choice(legal["moves"]), headers=headers)
+    hint = client.get(f"/games/{game_id}/hint?top=3&simulations=2&budget_ms=3000", headers={**headers, "Accept-Language": "fr"})
+    assert hint.status_code == 200 and hint.headers["Content-Language"] == "fr"
+    labels = [option["label"] for option in hint.get_json()["options"]]
+    assert labels and all(label.startswith("Dé ") for label in labels)
+    assert [(lb, english_words(lb, ENGLISH_LABEL_WORDS)) for lb in labels if english_words(lb, ENGLISH_LABEL_WORDS)] == []
+    assert all(re.search(r" [+-]\d+,\d$", label) for label in labels)  # the gain, with the French decimal sign

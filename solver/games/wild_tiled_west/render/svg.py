@@ -567,8 +567,8 @@ def _town_signs(settlement: Settlement, top: float, left: float) -> list[str]:
 def _sign_title(town: Town, covered: int, complete: bool) -> str:
     """A town sign's tooltip: ``"town A Lone Star: sign 5 points, 3 of 4 squares covered"`` (``, complete``)."""
     points = ngettext("{count} point", "{count} points", town.points).format(count=town.points)
-    squares = ngettext("{covered} of {count} square covered", "{covered} of {count} squares covered",
-                       len(town.squares)).format(covered=covered, count=len(town.squares))
+    plot = ngettext("{count} square", "{count} squares", len(town.squares)).format(count=len(town.squares))
+    squares = _("{covered} of {squares} covered").format(covered=covered, squares=plot)
     words = _("town {letter} {name}: sign {points}, {squares}").format(letter=town.letter, name=town.name,
                                                                        points=points, squares=squares)
     return words + _(", complete") if complete else words
@@ -675,8 +675,9 @@ def settlement_svg(settlement: Settlement, title: str) -> str:
         for k, attr in enumerate(attrs):  # from the left
             x, yy = left + c * SQUARE + k * size + 1, top + (r + 1) * SQUARE - size - 1
             key = TOKEN_FEATURES[attr]
+            tip = _("{token} at ({row}, {col})").format(token=_(TOKEN_NAMES[attr]), row=r, col=c)
             body.append(f'<g class="token {attr}" data-feature="{key}" data-row="{r}" data-col="{c}">'
-                        f"<title>{escape(_('{token} at ({row}, {col})').format(token=_(TOKEN_NAMES[attr]), row=r, col=c))}</title>"
+                        f"<title>{escape(tip)}</title>"
                         + _use(key.partition(":")[2], x, yy, size, "token-icon") + "</g>")
     legend, legend_h = _legend(_legend_entries(settlement, used), PAD, top + h * SQUARE + 14, width - 2 * PAD)
     body += legend
