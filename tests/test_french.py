@@ -11,6 +11,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+from puzzles.wild_tiled_west import DAILY
 from service.app import create_app
 from service.reviews.store import review_id
 from service.storage import StoredReview
@@ -24,9 +25,11 @@ from solver.games.wild_tiled_west.components.texts import (
 )
 from solver.games.wild_tiled_west.engine.game import Game
 from solver.games.wild_tiled_west.engine.labels import move_label
+from solver.games.wild_tiled_west.protocol import WildTiledWest
 from solver.games.wild_tiled_west.render.svg import settlement_svg
 from solver.games.wild_tiled_west.rules.setup import GameConfig, SeatConfig
 from tests.service.databases import fresh_database
+from tests.service.service_http import session_puzzle
 
 SVG = "{http://www.w3.org/2000/svg}"
 #: words the pictures wrote in English (legend, titles, signs), matched as whole words, case-sensitively
@@ -253,3 +256,11 @@ def test_a_hints_option_labels_are_french(client):
     assert labels and all(label.startswith("Dé ") for label in labels)
     assert [(lb, english_words(lb, ENGLISH_LABEL_WORDS)) for lb in labels if english_words(lb, ENGLISH_LABEL_WORDS)] == []
     assert all(re.search(r" [+-]\d+,\d$", label) for label in labels)  # the gain, with the French decimal sign
+
+
+def test_a_daily_puzzles_board_picture_is_drawn_in_the_callers_language():
+    puzzle = session_puzzle()
+    with speaking("fr"):
+        drawn, titles = picture_words(DAILY.board(puzzle, {"placements": []}, WildTiledWest())["svg"])
+    assert titles[0] == f"Défi du jour {puzzle['date']} (facile)" and "Légende" in drawn
+    assert [(t, english_words(t, ENGLISH_PICTURE_WORDS)) for t in drawn + titles if english_words(t, ENGLISH_PICTURE_WORDS)] == []

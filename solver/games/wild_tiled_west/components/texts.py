@@ -23,7 +23,7 @@ TEXTS = Catalogue(Path(__file__).resolve().parent.parent / "locales", "wild_tile
 _ = TEXTS.gettext
 ngettext = TEXTS.ngettext
 __all__ = ["BUILDING_NAMES", "N_", "PARTNER_NAMES", "SUIT_NAMES", "TEXTS", "WILD_SIDE_NAMES", "_", "building_name",
-           "component_name", "ngettext", "suit_name", "the_building", "wild_side_name"]
+           "component_name", "ngettext", "puzzle_title", "suit_name", "the_building", "wild_side_name"]
 
 #: each building of ``buildings.toml`` (its English name): its name, and its name with the article a label writes
 BUILDING_NAMES: dict[str, tuple[str, str]] = {
@@ -55,6 +55,17 @@ WILD_SIDE_NAMES: dict[str, str] = {
 #: the four suits (``Suit`` values) as a player names them after "ace of"
 SUIT_NAMES: dict[str, str] = {"spades": N_("spades"), "hearts": N_("hearts"), "clubs": N_("clubs"),
                               "diamonds": N_("diamonds")}
+
+
+#: the daily puzzle's difficulties (``puzzles.archive.DIFFICULTIES``) in words
+DIFFICULTY_NAMES: dict[str, str] = {"easy": N_("easy"), "medium": N_("medium"), "hard": N_("hard")}
+
+
+def puzzle_title(date: str, difficulty: str) -> str:
+    """The title of a daily puzzle's board picture in the current language: ``"Daily puzzle 2026-11-28 (easy)"``,
+    ``"Défi du jour 2026-11-28 (facile)"`` (``date`` in ISO form; a difficulty not in ``DIFFICULTY_NAMES`` as given)."""
+    named = DIFFICULTY_NAMES.get(difficulty)
+    return _("Daily puzzle {date} ({difficulty})").format(date=date, difficulty=_(named) if named else difficulty)
 
 
 def component_name(english: str) -> str:
