@@ -225,23 +225,30 @@ def test_a_move_review_reads_in_french_and_in_english(client, finished):
     assert any(" at row " in row["played"] for row in english["decisions"])
 
 
-def test_a_review_stored_before_its_words_were_french_still_reads(client, finished):
-    """A review stored in the form of before (labels in English, no ``words``) reads in either language, with its
-    English labels."""
-    finished, _seat = finished
+def test_a_review_stored_before_its_words_were_reads_in_english_and_in_french(client, finished):
+    """A review stored in the form of before (labels in English, no ``words``) reads as before in English, and in
+    French with its labels written again from the log: the same as a review made now."""
+    game_id, seat = finished
+    made = client.post(f"/games/{game_id}/reviews", json={"simulations": 2, "budget_ms": 2000})
     storage = client.application.extensions["wtw_games"].storage
-    rows = [{"index": 30, "seat": 0, "decision": "wrangle", "played": "wrangle 3 cows +1.0",
-             "played_moves": [{"type": "wrangle", "cows": 3}], "best": "keep the pasture growing +2.5",
-             "best_moves": [{"type": "wrangle", "cows": 0}], "loss": 1.5, "loss_stderr": 0.5,
-             "options": 2, "simulations": 9, "partial": False}]
-    old = review_id(finished, 7, None, 77)
-    storage.insert_review(StoredReview(old, finished, 7, None, 77, 1, 1, rows, True, None))
-    for headers in ({"Accept-Language": "fr"}, {}):
-        answer = client.get(f"/games/{finished}/reviews/{old}", headers=headers)
-        assert answer.status_code == 200
-        body = answer.get_json()
-        assert body["status"] == "done" and body["decisions"] == rows
-        assert body["seats"]["0"]["loss"] == 1.5
+    now = storage.review(made.get_json()["id"])
+    assert now is not None and now.finished and all(row["words"]["fr"] for row in now.rows)
+    rows = [{k: v for k, v in row.items() if k != "words"} for row in now.rows]  # as a review was stored before
+    old = review_id(game_id, 7, 2, now.search_seed)
+    storage.insert_review(StoredReview(old, game_id, 7, 2, now.search_seed, len(rows), len(rows), rows, True, None))
+    url = f"/games/{game_id}/reviews/{old}"
+    english = client.get(url, headers=seat)
+    assert english.status_code == 200 and english.get_json()["status"] == "done"
+    assert [(r["played"], r["best"]) for r in english.get_json()["decisions"]] == [(r["played"], r["best"]) for r in rows]
+    french = client.get(url, headers={"Accept-Language": "fr", **seat}).get_json()
+    assert [(r["played"], r["best"]) for r in french["decisions"]] == [
+        (r["words"]["fr"]["played"], r["words"]["fr"]["best"]) for r in now.rows]
+    assert storage.review(old).rows == rows  # written again when read, never stored
+    strange = [{**rows[0], "played": "keep Banker", "best": None}]  # a label withheld, or of no gain: kept as stored
+    odd = review_id(game_id, 8, 2, now.search_seed)
+    storage.insert_review(StoredReview(odd, game_id, 8, 2, now.search_seed, 1, 1, strange, True, None))
+    kept = client.get(f"/games/{game_id}/reviews/{odd}", headers={"Accept-Language": "fr", **seat})
+    assert kept.status_code == 200 and kept.get_json()["decisions"][0]["played"] == "keep Banker"
 
 
 def test_a_hints_option_labels_are_french(client):

@@ -26,11 +26,12 @@ from collections.abc import Callable, Mapping
 from datetime import timedelta
 from typing import Any
 
+from service.cache import LRUCache
 from service.language import _
 from service.models import utcnow
 from service.problems import Refused
 from service.storage import GameHead, Storage, StoredReview
-from solver.core.language import current_language
+from solver.core.language import ENGLISH, current_language
 from solver.core.protocol import Game
 from solver.core.review import labels, summary
 
@@ -81,6 +82,8 @@ class Reviews:
     def __init__(self, storage: Storage, games: Mapping[str, Game]):
         self.storage = storage
         self.games = games
+        #: the rows of reviews stored without words, with their words written again, by (review id, rows done)
+        self._worded: LRUCache[list[dict[str, Any]]] = LRUCache(32)
 
     def request(self, head: GameHead, budget_ms: int, simulations: int | None, search_seed: int,
                 before_new: Callable[[], None] | None = None) -> tuple[StoredReview, bool]:
@@ -143,6 +146,28 @@ class Reviews:
         self.storage.advance_review(review, rows, total, failed=reason)
         return False
 
+    def _rows_in_words(self, review: StoredReview, game: str) -> list[dict[str, Any]]:
+        """``review``'s rows, each with its words in every language: as stored, or, for a review stored before its
+        rows kept words and read in another language than English, written again from the game's log (the game
+        object's ``review_words``; kept for the process, by review and progress).  A log that no longer replays:
+        the rows as stored (their labels in English)."""
+        rows = review.rows
+        rewrite = getattr(self.games[game], "review_words", None)
+        if current_language() == ENGLISH or rewrite is None or all(r.get("words") for r in rows):
+            return rows
+
+        def written() -> list[dict[str, Any]]:
+            stored = self.storage.row(review.game_id)
+            if stored is None:
+                return rows
+            try:
+                return list(rewrite(stored.config, self.storage.moves(review.game_id), rows, review.search_seed))
+            except Exception as exc:  # data of another engine version: the English labels still read
+                log.warning("review %s: its words were not written again (%s)", review.id, type(exc).__name__)
+                return rows
+
+        return self._worded.get_or_make((review.id, review.done), written)
+
     def stalled(self, seconds: float = REVIEW_STALL_SECONDS) -> list[str]:
         """The unfinished reviews not written for ``seconds``."""
         return self.storage.stalled_reviews(utcnow() - timedelta(seconds=seconds))
@@ -155,7 +180,7 @@ class Reviews:
             "id": review.id, "game": review.game_id, "status": status(review), "budget_ms": review.budget_ms,
             "simulations": review.simulations, "search_seed": review.search_seed,
             "progress": {"done": review.done, "total": review.total}, "seats": summary(review.rows),
-            "decisions": [decision_view(self.games[game], r, viewer) for r in review.rows]}
+            "decisions": [decision_view(self.games[game], r, viewer) for r in self._rows_in_words(review, game)]}
         if review.failed is not None:
             out["reason"] = review.failed
         return out
