@@ -7,6 +7,8 @@ move, and Undo after an undo is offered only as the state says, a second press l
 
 from __future__ import annotations
 
+from urllib.parse import parse_qs, urlsplit
+
 from tests.web.player import Player
 
 #: JavaScript: the buttons (inline "About ..." names in sentences aside: WCAG 2.5.5's inline exception), tray tiles
@@ -27,7 +29,8 @@ IN_VIEW = """(e) => { const r = e.getBoundingClientRect();
 
 def _figure_orientation(page) -> str:
     """The orientation the decision's tile picture is drawn in (its picture's ``orientation`` parameter)."""
-    return page.locator(".decision .tile-card img").get_attribute("src").rsplit("orientation=", 1)[1]
+    src = page.locator(".decision .tile-card img").get_attribute("src") or ""
+    return parse_qs(urlsplit(src).query)["orientation"][0]
 
 
 def test_placing_on_a_phone_the_first_tap_never_places_and_every_target_is_44_px(server, new_page, shots):
