@@ -110,6 +110,7 @@ def test_the_board_picture_in_french_names_its_buildings_in_french_and_has_no_en
     for name in names:  # each building's French name written on it (wrapped: its words in order)
         assert all(word in on_board for word in name.replace("-", " ").split()), name
     assert "Légende" in drawn
+    assert titles[0].startswith("Place 1 : ") and ", face Conquête : " in titles[0]  # a seat taken with no name
     assert [(t, english_words(t, ENGLISH_PICTURE_WORDS)) for t in drawn + titles if english_words(t, ENGLISH_PICTURE_WORDS)] == []
     english = client.get(f"/games/{game_id}/players/0/board.svg")
     drawn_en, _titles = picture_words(english.get_data(as_text=True))
