@@ -17,7 +17,9 @@ from __future__ import annotations
 
 import http
 import logging
+import re
 import traceback
+from typing import Any
 
 from apispec import BasePlugin
 from flask import Flask, Response, json
@@ -104,7 +106,49 @@ TITLES = {400: N_("Bad Request"), 401: N_("Unauthorized"), 403: N_("Forbidden"),
 DETAILS = {404: N_("no such resource here: the API's resources are listed at /docs"),
            405: N_("this resource does not take this method: the API's document at /docs lists the ones it takes"),
            413: N_("the request body is larger than the service takes"),
+           422: N_("the request's fields break its schema: errors lists each field and what is wrong with it"),
            500: N_("the service failed to answer this request: nothing was changed, and the failure is logged")}
+#: marshmallow's messages for a field (its default ones, those our schemas' validators give) as patterns, and each
+#: one's words with the same placeholders (``{choices}``...): an argument error's ``errors`` in the request's language
+FIELD_MESSAGES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(pattern), message) for pattern, message in (
+    (r"Missing data for required field\.", N_("Missing data for required field.")),
+    (r"Field may not be null\.", N_("Field may not be null.")),
+    (r"Invalid value\.", N_("Invalid value.")),
+    (r"Not a valid integer\.", N_("Not a valid integer.")),
+    (r"Not a valid number\.", N_("Not a valid number.")),
+    (r"Number too large\.", N_("Number too large.")),
+    (r"Not a valid string\.", N_("Not a valid string.")),
+    (r"Not a valid boolean\.", N_("Not a valid boolean.")),
+    (r"Not a valid list\.", N_("Not a valid list.")),
+    (r"Not a valid mapping type\.", N_("Not a valid mapping type.")),
+    (r"Invalid type\.", N_("Invalid type.")),
+    (r"Invalid input type\.", N_("Invalid input type.")),
+    (r"Unknown field\.", N_("Unknown field.")),
+    (r"Must be one of: (?P<choices>.*)\.", N_("Must be one of: {choices}.")),
+    (r"Must be greater than or equal to (?P<min>\S+) and less than or equal to (?P<max>\S+)\.",
+     N_("Must be greater than or equal to {min} and less than or equal to {max}.")),
+    (r"Must be greater than or equal to (?P<min>\S+)\.", N_("Must be greater than or equal to {min}.")),
+    (r"Must be less than or equal to (?P<max>\S+)\.", N_("Must be less than or equal to {max}.")),
+    (r"Longer than maximum length (?P<max>\S+)\.", N_("Longer than maximum length {max}.")),
+    (r"Shorter than minimum length (?P<min>\S+)\.", N_("Shorter than minimum length {min}.")),
+    (r"Length must be between (?P<min>\S+) and (?P<max>\S+)\.", N_("Length must be between {min} and {max}.")),
+))
+
+
+def field_errors(errors: Any) -> Any:
+    """An argument error's ``errors`` (marshmallow's: a tree of field names, or indexes, to lists of messages) with
+    each message marshmallow writes (``FIELD_MESSAGES``) in the request's language; another message (our schemas'
+    own, already written in it) as it is.  Raises nothing."""
+    if isinstance(errors, dict):
+        return {key: field_errors(value) for key, value in errors.items()}
+    if isinstance(errors, list):
+        return [field_errors(value) for value in errors]
+    if isinstance(errors, str):
+        for pattern, message in FIELD_MESSAGES:
+            found = pattern.fullmatch(errors)
+            if found:
+                return _(message).format(**found.groupdict())
+    return errors
 
 
 def _title(status: int) -> str:
@@ -126,7 +170,7 @@ def register_problem_handlers(app: Flask) -> None:
         extra = {}
         data = getattr(exc, "data", None) or {}
         if isinstance(data, dict) and data.get("messages"):
-            extra["errors"] = data["messages"]
+            extra["errors"] = field_errors(data["messages"])
         code = exc.code or 500
         said = data.get("message") if isinstance(data, dict) else None
         if said:

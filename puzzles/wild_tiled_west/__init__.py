@@ -19,6 +19,7 @@ from puzzles.wild_tiled_west.play import puzzle_board
 from puzzles.wild_tiled_west.verify import verify_solution
 from solver.core.protocol import Game
 from solver.games.wild_tiled_west.components.catalog import load_catalog
+from solver.games.wild_tiled_west.components.texts import puzzle_title
 from solver.games.wild_tiled_west.components.values import Catalog
 from solver.games.wild_tiled_west.protocol import WildTiledWest
 from solver.games.wild_tiled_west.render.svg import settlement_svg
@@ -53,14 +54,15 @@ class WildTiledWestDaily:
 
     def board(self, puzzle: dict[str, Any], solution: Any, game: Game) -> dict[str, Any]:
         """The settlement after the placements of ``solution`` (played in the order given, each under every placement
-        rule) as an SVG picture titled ``Daily puzzle <date> (<difficulty>)``, and every legal placement of each hand
+        rule) as an SVG picture titled ``Daily puzzle <date> (<difficulty>)`` (its words in the caller's language:
+        ``solver.core.language``), and every legal placement of each hand
         tile not placed yet: ``{"placed": count, "svg": text, "options": {tile id: [place moves with "squares" and
         "label"]}}`` (``puzzles.wild_tiled_west.play.puzzle_board``).  Raises ``IllegalSolution`` (the placement rule
         broken, the reason) for a placement illegal where it stands, ``PuzzleError`` for bad input."""
         board = puzzle_board(puzzle, solution, _catalog(game))
         if board.illegal is not None:
             raise IllegalSolution(board.illegal["rule"], board.illegal["reason"])
-        title = f"Daily puzzle {puzzle['date']} ({puzzle['difficulty']})"
+        title = puzzle_title(puzzle["date"], puzzle["difficulty"])  # in the caller's language
         return {"placed": len(solution["placements"]), "svg": settlement_svg(board.settlement, title),
                 "options": board.options}
 

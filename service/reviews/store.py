@@ -26,12 +26,14 @@ from collections.abc import Callable, Mapping
 from datetime import timedelta
 from typing import Any
 
+from service.cache import LRUCache
 from service.language import _
 from service.models import utcnow
 from service.problems import Refused
 from service.storage import GameHead, Storage, StoredReview
+from solver.core.language import ENGLISH, current_language
 from solver.core.protocol import Game
-from solver.core.review import summary
+from solver.core.review import labels, summary
 
 log = logging.getLogger(__name__)
 REVIEW_STALL_SECONDS = 120  #: an unfinished review not written for this long is queued again by the sweep
@@ -60,9 +62,13 @@ def _seen(game: Game, moves: list[dict[str, Any]], mover: int, viewer: int | Non
 def decision_view(game: Game, row: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     """A reviewed decision (``Game.review_decision``'s dict) of ``game`` as ``viewer`` (a seat, or ``None``: a
     spectator) may see it: whole for the viewer's own seat; for another seat, its ``played_moves`` and ``best_moves``
-    through ``game.move_view`` and the ``played``/``best`` labels null when something of them was withheld."""
+    through ``game.move_view`` and the ``played``/``best`` labels null when something of them was withheld.  The
+    labels are in the request's language (``solver.core.review.labels``: the stored row's ``words``; English for a row
+    stored before them), and the stored ``words`` are not shown."""
+    played_words, best_words = labels(row, current_language())
+    row = {k: v for k, v in row.items() if k != "words"} | {"played": played_words, "best": best_words}
     if row["seat"] == viewer:
-        return dict(row)
+        return row
     played, played_whole = _seen(game, row["played_moves"], row["seat"], viewer)
     best, best_whole = _seen(game, row["best_moves"], row["seat"], viewer)
     return {**row, "played_moves": played, "played": row["played"] if played_whole else None,
@@ -76,6 +82,8 @@ class Reviews:
     def __init__(self, storage: Storage, games: Mapping[str, Game]):
         self.storage = storage
         self.games = games
+        #: the rows of reviews stored without words, with their words written again, by (review id, rows done)
+        self._worded: LRUCache[list[dict[str, Any]]] = LRUCache(32)
 
     def request(self, head: GameHead, budget_ms: int, simulations: int | None, search_seed: int,
                 before_new: Callable[[], None] | None = None) -> tuple[StoredReview, bool]:
@@ -138,6 +146,28 @@ class Reviews:
         self.storage.advance_review(review, rows, total, failed=reason)
         return False
 
+    def _rows_in_words(self, review: StoredReview, game: str) -> list[dict[str, Any]]:
+        """``review``'s rows, each with its words in every language: as stored, or, for a review stored before its
+        rows kept words and read in another language than English, written again from the game's log (the game
+        object's ``review_words``; kept for the process, by review and progress).  A log that no longer replays:
+        the rows as stored (their labels in English)."""
+        rows = review.rows
+        rewrite = getattr(self.games[game], "review_words", None)
+        if current_language() == ENGLISH or rewrite is None or all(r.get("words") for r in rows):
+            return rows
+
+        def written() -> list[dict[str, Any]]:
+            stored = self.storage.row(review.game_id)
+            if stored is None:
+                return rows
+            try:
+                return list(rewrite(stored.config, self.storage.moves(review.game_id), rows, review.search_seed))
+            except Exception as exc:  # data of another engine version: the English labels still read
+                log.warning("review %s: its words were not written again (%s)", review.id, type(exc).__name__)
+                return rows
+
+        return self._worded.get_or_make((review.id, review.done), written)
+
     def stalled(self, seconds: float = REVIEW_STALL_SECONDS) -> list[str]:
         """The unfinished reviews not written for ``seconds``."""
         return self.storage.stalled_reviews(utcnow() - timedelta(seconds=seconds))
@@ -150,7 +180,7 @@ class Reviews:
             "id": review.id, "game": review.game_id, "status": status(review), "budget_ms": review.budget_ms,
             "simulations": review.simulations, "search_seed": review.search_seed,
             "progress": {"done": review.done, "total": review.total}, "seats": summary(review.rows),
-            "decisions": [decision_view(self.games[game], r, viewer) for r in review.rows]}
+            "decisions": [decision_view(self.games[game], r, viewer) for r in self._rows_in_words(review, game)]}
         if review.failed is not None:
             out["reason"] = review.failed
         return out

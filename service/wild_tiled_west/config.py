@@ -10,6 +10,7 @@ from __future__ import annotations
 from marshmallow import Schema, ValidationError, fields, validates
 from marshmallow.validate import Length, OneOf
 
+from service.language import _
 from service.parsing import StrictBoolean
 from service.wild_tiled_west.components import app_catalog
 from solver.games.wild_tiled_west.rules.setup import SIDE_CHOICES
@@ -24,9 +25,9 @@ class WildTiledWestSeatSchema(Schema):
     side = fields.String(load_default="normal", validate=OneOf(SIDE_CHOICES))
 
     @validates("board")
-    def _known_board(self, value: str | None, **_: object) -> None:
+    def _known_board(self, value: str | None, **_kwargs: object) -> None:
         if value is not None and value not in {b.id for b in app_catalog().boards}:
-            raise ValidationError(f"no settlement board {value!r}: GET /catalog/boards lists them")
+            raise ValidationError(_("no settlement board {board!r}: GET /catalog/boards lists them").format(board=value))
 
 
 class WildTiledWestConfigSchema(Schema):

@@ -9,22 +9,33 @@ weighed beside the search's own: ``include``), and its **loss** is how many poin
 the played option's, on the same determinizations (paired: common random numbers; 0 when the played option is the
 best, clipped at 0), with its standard error.  A decision with a single option loses nothing and is not simulated.
 Per seat (``summary``): the decisions, the total, mean and largest loss, and the share of decisions with a choice
-where the played option was the best.  Source: our design (docs/hints.md, "Move review").
+where the played option was the best.
+
+The words (issue 37, "French"): each reviewed decision keeps its ``played`` and ``best`` labels in English, as every
+review stored before did, and ``words``, the same labels in each other language of ``solver.core.language.LANGUAGES``
+(``{"fr": {"played", "best"}}``), written when the decision is reviewed from the same sampled root the search weighed
+(the game's ``relabel``, or its ``option`` again); ``labels(row, language)`` reads a stored row's labels in a language,
+English for a row stored without words.  A row stored before there were words gets them written again from its moves
+and the gains its English labels end with (``words_again``, ``ReviewedBySearch.review_words``), so an old review reads
+in French too.  Source: our design (docs/hints.md, "Move review").
 """
 
 from __future__ import annotations
 
+import re
 import statistics
 from collections.abc import Iterable, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
+from dataclasses import dataclass
 from typing import Any
 
 from tqdm import tqdm
 
+from solver.core.language import ENGLISH, LANGUAGES, speaking
 from solver.core.protocol import JSON, Decision
-from solver.core.search import SearchGame, search
+from solver.core.search import SearchGame, determinization_seed, search
 
-__all__ = ["Decision", "ReviewedBySearch", "decisions", "review", "review_decision", "summary"]
+__all__ = ["Decision", "ReviewedBySearch", "decisions", "labels", "review", "review_decision", "summary", "words_again"]
 
 
 def decisions(game: SearchGame, state: Any, moves: list[JSON], seats: list[int] | None = None) -> list[Decision]:
@@ -57,10 +68,12 @@ def decisions(game: SearchGame, state: Any, moves: list[JSON], seats: list[int] 
 def review_decision(game: SearchGame, decision: Decision, budget_ms: float | None, simulations: int | None,
                     seed: int = 0, workers: int = 1, executor: Executor | None = None) -> JSON:
     """One decision reviewed (module docstring): ``{"index", "seat", "decision", "played", "played_moves", "best",
-    "best_moves", "loss", "loss_stderr", "options", "simulations", "partial"}`` (points, rounded to 0.01; ``played``
-    and ``best`` are labels).  The search: ``budget_ms`` and/or ``simulations`` (``solver.core.search.search`` on
+    "best_moves", "loss", "loss_stderr", "options", "simulations", "partial", "words"}`` (points, rounded to 0.01;
+    ``played`` and ``best`` are English labels, ``words`` the same in each other language: ``{"fr": {"played",
+    "best"}}``).  The search: ``budget_ms`` and/or ``simulations`` (``solver.core.search.search`` on
     ``game``), the determinizations seeded by ``seed`` and the decision's index."""
-    found = search(game, decision.position, budget_ms, simulations, seed * 1_000_003 + decision.index, workers,
+    search_seed = seed * 1_000_003 + decision.index
+    found = search(game, decision.position, budget_ms, simulations, search_seed, workers,
                    include=[decision.moves], executor=executor)
     played = next(o for o in found.options if o.forced)
     estimate = found.estimate(played)
@@ -70,7 +83,62 @@ def review_decision(game: SearchGame, decision: Decision, budget_ms: float | Non
             "played": played.option.label, "played_moves": decision.moves,
             "best": found.best.option.label, "best_moves": found.best.option.moves,
             "loss": round(loss, 2), "loss_stderr": None if err is None else round(err, 2),
-            "options": len(found.options), "simulations": found.simulations, "partial": found.partial}
+            "options": len(found.options), "simulations": found.simulations, "partial": found.partial,
+            "words": _words(game, decision, search_seed, played.option, found.best.option)}
+
+
+def _words(game: SearchGame, decision: Decision, search_seed: int, played: Any, best: Any) -> dict[str, dict[str, str]]:
+    """The ``played`` and ``best`` options' labels in each language but English, written on the root the search
+    sampled (``search``: ``determinization_seed(search_seed, -1, 0)``) with the game's ``relabel(state, seat,
+    option)`` when it has one (the option's own figures, in the language of the words), else its ``option`` again."""
+    root = game.sample(decision.position, determinization_seed(search_seed, -1, 0))
+    relabel = getattr(game, "relabel", None)
+
+    def label(option: Any) -> str:
+        return str(relabel(root, decision.seat, option) if relabel is not None
+                   else game.option(root, decision.seat, option.moves).label)
+
+    out = {}
+    for language in LANGUAGES:
+        if language != ENGLISH:
+            with speaking(language):
+                out[language] = {"played": label(played), "best": label(best)}
+    return out
+
+
+#: the gain an option's English label ends with (``" +1.5"``: ``solver.games.wild_tiled_west.ai.hints.label``)
+GAIN_AT_END = re.compile(r" ([+-]\d+(?:\.\d+)?)$")
+
+
+@dataclass(frozen=True)
+class StoredOption:
+    """An option as a stored review row keeps it: its ``moves`` and the ``gain`` its label ends with (points)."""
+
+    moves: list[JSON]
+    gain: float
+
+
+def words_again(game: SearchGame, decision: Decision, seed: int, row: JSON) -> dict[str, dict[str, str]] | None:
+    """The ``words`` of a reviewed decision stored without them (before issue 37's French): its played and best moves
+    labelled in each other language on the root its review sampled (``decision``: the log's decision at the row's
+    index; ``seed``: the review's ``search_seed``), with the gains its English labels end with when the game has a
+    ``relabel``.  ``None`` when a label is missing (withheld) or ends with no gain.  Raises what the game raises on
+    moves that do not apply."""
+    relabel = getattr(game, "relabel", None)
+    found = [GAIN_AT_END.search(row.get(key) or "") for key in ("played", "best")]
+    if not (row.get("played") and row.get("best")) or (relabel is not None and not all(found)):
+        return None
+    gains = [float(m[1]) if m else 0.0 for m in found]
+    return _words(game, decision, seed * 1_000_003 + decision.index, StoredOption(row["played_moves"], gains[0]),
+                  StoredOption(row["best_moves"], gains[1]))
+
+
+def labels(row: JSON, language: str) -> tuple[str | None, str | None]:
+    """A reviewed decision's (``review_decision``'s dict, as stored) ``played`` and ``best`` labels in ``language``:
+    its ``words`` in that language, else its English labels (a row stored before its words were: issue 37).  Raises
+    nothing."""
+    said = (row.get("words") or {}).get(language) or {}
+    return said.get("played", row.get("played")), said.get("best", row.get("best"))
 
 
 def summary(reviewed: Iterable[JSON]) -> dict[str, JSON]:
@@ -129,3 +197,20 @@ class ReviewedBySearch:
                         seed: int = 0) -> JSON:
         """``review_decision`` of ``decision`` with the game's search (one worker)."""
         return review_decision(self.search_game(), decision, budget_ms, simulations, seed)
+
+    def review_words(self, config: JSON, moves: Sequence[tuple[int, JSON]], rows: Sequence[JSON],
+                     seed: int = 0) -> list[JSON]:
+        """``rows`` (a review's stored decisions, ``review_decision``'s dicts, of the log ``config`` + ``moves``, made
+        with the search seed ``seed``) each with its ``words``: its own, or written again (``words_again``) for a row
+        stored without them; a row whose words cannot be written again (its decision no longer cut so, a label
+        withheld) is left as it is.  Raises ``IllegalMove`` for a log that does not replay."""
+        if all(row.get("words") for row in rows):
+            return list(rows)
+        by_index = {d.index: d for d in self.review_decisions(config, moves)}
+        out = []
+        for row in rows:
+            decision = by_index.get(row["index"])
+            words = row.get("words") or (words_again(self.search_game(), decision, seed, row)
+                                         if decision is not None and decision.seat == row["seat"] else None)
+            out.append({**row, "words": words} if words else row)
+        return out

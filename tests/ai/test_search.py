@@ -199,7 +199,8 @@ def test_the_review_of_search_play_shows_small_losses_and_of_random_play_large_o
     assert theirs["mean_loss"] > 2 and theirs["loss"] > 10 * max(mine["loss"], 1)
     row = large["decisions"][0]
     assert set(row) == {"index", "seat", "decision", "played", "played_moves", "best", "best_moves", "loss",
-                        "loss_stderr", "options", "simulations", "partial"}
+                        "loss_stderr", "options", "simulations", "partial", "words"}
+    assert set(row["words"]) == {"fr"} and row["words"]["fr"]["played"] and row["words"]["fr"]["best"]  # issue 37
 
 
 def test_the_review_command_writes_json(tmp_path):

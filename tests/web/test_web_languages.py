@@ -107,6 +107,12 @@ def english_left(page, allowed: tuple[str, ...] = ()) -> list[str]:
     return sorted(set(found))
 
 
+def tile_pictures(page) -> list[str]:
+    """The URLs of the tile pictures on `page` (`<img src>` and the board's `<image href>`)."""
+    return page.evaluate("""() => [...document.querySelectorAll('img[src*="/catalog/tiles/"], image[href*="/catalog/tiles/"]')]
+      .map((e) => e.getAttribute("src") || e.getAttribute("href"))""")
+
+
 def assert_french(page, allowed: tuple[str, ...] = ()) -> None:
     """No English on `page` (english_left), the words found said when some are."""
     left = english_left(page, allowed)
@@ -132,6 +138,10 @@ def test_a_french_page_shows_no_english_and_a_french_game_plays_a_turn(server, n
         titles.append(player.play_by_own_controls())
     assert_french(page, (*boards, "Annie"))
     assert titles[0] == "Garder un partenaire"
+    # the server's pictures in the page's language: every tile picture's URL names it (an <img> request carries the
+    # browser's language, not the page's), and the board's picture is drawn in it
+    assert tile_pictures(page) and all(src.endswith("&lang=fr") for src in tile_pictures(page))
+    assert "Légende" in page.locator(".my-board svg").first.text_content()
     assert "Annie" not in page.locator(".events-panel").inner_text()  # "vous": the events speak to me, in French
     events = page.locator(".events-panel li").all_inner_texts()
     assert events and not [e for e in events if ENGLISH_WORDS.search(e)]
@@ -142,6 +152,7 @@ def test_a_french_page_shows_no_english_and_a_french_game_plays_a_turn(server, n
     player.settle()
     assert page.evaluate("() => window.notReloaded") is True
     assert page.locator(".game-title").inner_text() == "Solo game"
+    assert tile_pictures(page) and all(src.endswith("&lang=en") for src in tile_pictures(page))
     page.wait_for_function("() => /\\byou\\b/i.test(document.querySelector('.events-panel').innerText)")
     page.get_by_label("Language").select_option("fr")
     page.wait_for_function(f"() => document.documentElement.lang === 'fr' && ({READY})()")

@@ -8,6 +8,8 @@ is offered only as the state says, a second press leaving no error over later mo
 
 from __future__ import annotations
 
+from urllib.parse import parse_qs, urlsplit
+
 from tests.web.player import IN_VIEW, Player
 
 #: JavaScript: the buttons (inline "About ..." names in sentences aside: WCAG 2.5.5's inline exception), tray tiles
@@ -24,7 +26,8 @@ SMALL_TARGETS = """() => [...document.querySelectorAll('#app button:not(.entry-l
 
 def _figure_orientation(page) -> str:
     """The orientation the decision's tile picture is drawn in (its picture's ``orientation`` parameter)."""
-    return page.locator(".decision .tile-card img").get_attribute("src").rsplit("orientation=", 1)[1]
+    src = page.locator(".decision .tile-card img").get_attribute("src") or ""
+    return parse_qs(urlsplit(src).query)["orientation"][0]
 
 
 def test_placing_on_a_phone_the_first_tap_never_places_and_every_target_is_44_px(server, new_page, shots):

@@ -72,7 +72,9 @@ def test_a_solo_game_is_played_to_its_final_screen_and_rank_by_following_hints(s
     assert float(cells[0]) >= 0 and cells[1].endswith("%") and float(cells[2]) >= 0
     for line in page.locator(".review-mistakes li").all_inner_texts():  # a solo player following hints may lose none
         # said in the page's words: when (year and round, not a move number), the moves with no tile id or slot key
-        assert re.match(r"−\d+\.\d points? in year [1-4], round \d+: you played .+; the search prefers .+\.$", line), line
+        # (each line ends with its link to the replay at that move)
+        assert re.match(r"−\d+\.\d points? in year [1-4], round \d+: you played .+; the search prefers .+\.( See it in the replay)?$",
+                        line), line
         assert not re.search(r"\bt\d\d|#\d|(left|right):\d|\(\d+, \d+\)|move \d", line), line
     page.locator(".review").scroll_into_view_if_needed()
     page.screenshot(path=str(shots / "review.png"))

@@ -15,9 +15,11 @@ from service.games.store import dumps
 from service.language import _
 from service.parsing import Blueprint
 from service.problems import Refused, problem_responses
-from service.storage import GameHead
+from service.storage import GameHead, default_name
 from service.wild_tiled_west.boards.schemas import BoardDataSchema, BoardQuerySchema
 from service.wild_tiled_west.components import GAME_ID, app_catalog
+from solver.core.language import current_language
+from solver.games.wild_tiled_west.components.texts import component_name
 from solver.games.wild_tiled_west.render.board_data import board_data
 from solver.games.wild_tiled_west.render.svg import settlement_svg
 from solver.games.wild_tiled_west.rules.settlement import Settlement
@@ -45,13 +47,20 @@ def _settlement(seat: int) -> Callable[[Any], Settlement]:
 
 
 def board_title(head: GameHead, seat: int, settlement: Settlement) -> str:
-    """The picture's title as a player reads it: the seat's name and the board side's printed name, ``"Ann: Silver
-    Mesa"`` or ``"Seat 2: Buzzard Bluffs, wild side: Wanted"`` (no game id, version or component id: issue 37)."""
-    name = head.seats()[seat]["name"] or "Open seat"
+    """The picture's title as a player reads it, in the request's language: the seat's name and the board side's
+    printed name, ``"Ann: Silver Mesa"`` or ``"Seat 2: Buzzard Bluffs, wild side: Wanted"`` (``"Ann : Buzzard Bluffs,
+    face Conquête : Avis de recherche"``; a board's name is a proper name, kept as the French rulebook keeps them; no
+    game id, version or component id: issue 37)."""
+    name = head.seats()[seat]["name"] or _("Open seat")
+    if name == default_name(seat):  # a seat taken without a name: "Place 2" in French
+        name = _("Seat {number}").format(number=seat + 1)
     side = settlement.side
     catalog = app_catalog()
-    title = f"{name}: {catalog.board(side.board_id).name}"
-    return f"{title}, wild side: {catalog.wild_side(side.rule).name}" if side.side == "wild" and side.rule else title
+    board = catalog.board(side.board_id).name
+    if side.side == "wild" and side.rule:
+        return _("{name}: {board}, wild side: {side}").format(name=name, board=board,
+                                                              side=component_name(catalog.wild_side(side.rule).name))
+    return _("{name}: {board}").format(name=name, board=board)
 
 
 @blp.route("/<game_id>/players/<int:seat>/board", methods=["GET"], tags=TAGS)
@@ -64,7 +73,9 @@ def get_board(args, game_id: str, seat: int):
     squares; the towns with their sign points and whether complete; the tokens by kind (all open information:
     no token needed).  Coordinates are `[row, col]`, 0-based, row 0 at the top.
 
-    ``moves_played``: the board as it was after the game's first that many moves (a replay's step).
+    ``moves_played``: the board as it was after the game's first that many moves (a replay's step).  ``lang`` is
+    accepted (the picture's parameter) and changes nothing: the data has no words but the catalog's names (a
+    building's English ``name``, an id of the catalog's, and the towns' proper names).
 
     404 ``unknown_game``, ``unknown_seat``, ``unknown_state`` (the game has fewer moves than ``moves_played``), or
     ``no_boards`` for a game of another game than Wild Tiled West; 422 for a ``moves_played`` below 0."""
@@ -84,7 +95,9 @@ def get_board(args, game_id: str, seat: int):
 def get_board_svg(args, game_id: str, seat: int):
     """A picture of ``seat``'s settlement board as it is now (or, with ``moves_played``, as it was after the game's
     first that many moves: a replay's step): printed spaces, placed tiles, hill bandits, cowpokes and tombstones (all
-    open information: no token needed).
+    open information: no token needed).  Its words (title, legend, tooltips, building names) are in the language
+    ``lang`` names (``en``, ``fr``), else the one ``Accept-Language`` prefers; its ``ETag`` is the game version and
+    that language (``"12-fr"``).
 
     404 ``unknown_game``, ``unknown_seat``, ``unknown_state`` (the game has fewer moves than ``moves_played``), or
     ``no_boards`` for a game of another game than Wild Tiled West; 422 for a ``moves_played`` below 0."""
@@ -92,5 +105,5 @@ def get_board_svg(args, game_id: str, seat: int):
     version, settlement = games().read_seat(head, seat, _settlement(seat), args.get("moves_played"))
     svg = settlement_svg(settlement, board_title(head, seat, settlement))
     response = Response(svg, mimetype="image/svg+xml")
-    response.headers["ETag"] = f'"{version}"'
+    response.headers["ETag"] = f'"{version}-{current_language()}"'  # a picture per language
     return response

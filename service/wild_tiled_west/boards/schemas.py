@@ -5,6 +5,8 @@ from __future__ import annotations
 from marshmallow import Schema, fields
 from marshmallow.validate import Range
 
+from service.language import lang_field
+
 
 class BoardDataSchema(Schema):
     """A settlement board as data (``solver.games.wild_tiled_west.render.board_data.board_data``): ``squares[row][col]`` = ``{printed:
@@ -28,7 +30,9 @@ class BoardDataSchema(Schema):
 
 class BoardQuerySchema(Schema):
     """``moves_played``: the board as it was after the game's first that many moves (a replay's step; the game has to
-    have played them: 404 ``unknown_state``); without it, the board as it is now."""
+    have played them: 404 ``unknown_state``); without it, the board as it is now.  ``lang``: the language of the
+    picture's words (``en`` or ``fr``), before ``Accept-Language`` (``service.language``)."""
 
     moves_played = fields.Integer(validate=Range(min=0), metadata={
         "description": "the board after the game's first moves_played moves (default: now)"})
+    lang = lang_field()

@@ -53,8 +53,11 @@ def tile_picture(args, tile_id: str):
     """A picture of the tile type ``tile_id`` (``t07``; a tray tile ``t07#2`` or ``alley`` too) in ``orientation``
     (an index of its ``orientation_shapes``, default 0), drawn as on a settlement board (``board.svg``): 44 pixels a
     square, the bounding box's top-left square at (0, 0), a transparent background, no margin.  A client shows it
-    in a tray or lays it over a board picture as a placement's ghost.  404 ``unknown_tile``; 422
-    ``unknown_orientation`` for an orientation the tile does not have."""
+    in a tray or lays it over a board picture as a placement's ghost.  Its words (the building's name written on it,
+    the tooltips) are in the language ``lang`` names (``en``, ``fr``: an ``<img>`` request carries the browser's
+    language, not the page's), else the one ``Accept-Language`` prefers; its ``ETag`` differs by language.  404
+    ``unknown_tile``; 422 ``unknown_orientation`` for an orientation the tile does not have, or for a ``lang`` of
+    another language."""
     try:
         tile = app_catalog().tile(tile_id)
     except KeyError:

@@ -11,6 +11,7 @@ from __future__ import annotations
 from marshmallow import Schema, fields
 from marshmallow.validate import Range
 
+from service.language import lang_field
 from solver.games.wild_tiled_west.components.geometry import turned_and_mirrored
 from solver.games.wild_tiled_west.components.values import BOARD_LEGEND, TILE_LEGEND, SpaceKind
 
@@ -161,10 +162,12 @@ class TraysSchema(Schema):
 
 
 class TilePictureQuerySchema(Schema):
-    """``GET /catalog/tiles/<tile_id>.svg``: ``orientation``, an index of the tile's ``orientation_shapes`` (default 0)."""
+    """``GET /catalog/tiles/<tile_id>.svg``: ``orientation``, an index of the tile's ``orientation_shapes`` (default 0);
+    ``lang``, the language of the picture's words (``en`` or ``fr``), before ``Accept-Language``."""
 
     orientation = fields.Integer(load_default=0, strict=False, validate=Range(0, 7),
                                  metadata={"description": "orientation index (0 to the tile's orientations - 1)"})
+    lang = lang_field()
 
 
 class TilesCatalogSchema(Schema):

@@ -35,9 +35,13 @@ import time
 from dataclasses import dataclass, field
 from typing import Any
 
+from babel.numbers import get_decimal_symbol
+
+from solver.core.language import current_language
 from solver.games.wild_tiled_west.ai.determinize import sample_game
 from solver.games.wild_tiled_west.ai.evaluation import position_value, remaining
 from solver.games.wild_tiled_west.components.catalog import load_catalog
+from solver.games.wild_tiled_west.components.texts import _, ngettext
 from solver.games.wild_tiled_west.components.values import Catalog, Tile
 from solver.games.wild_tiled_west.engine.game import Game
 from solver.games.wild_tiled_west.engine.labels import move_label, placement_squares
@@ -270,7 +274,7 @@ def _draft_candidates(search: _Search) -> list[tuple[float, list[dict]]]:
                 out.append((-cost, [move]))
         elif kind == "free_alleys":
             valued = search.placements(game, game.catalog.alley)
-            best = sum(v for v, _ in valued[:move["count"]])
+            best = sum(v for v, _move in valued[:move["count"]])
             out.append((best, [move]))
         else:
             out.append((0.0, [move]))
@@ -310,11 +314,21 @@ def label(game: Game, moves: list[dict], events: list[dict], gain: float) -> str
     parts = [move_label(game, move) for move in moves]
     for event in events:
         if event["type"] == "town_completed":
-            parts.append(f"completes {event['town']} (+{event['sign'] + event['bonus']} points)")
+            points = event["sign"] + event["bonus"]
+            parts.append(ngettext("completes {town} (+{count} point)", "completes {town} (+{count} points)",
+                                  points).format(town=event["town"], count=points))
         elif event["type"] == "shot":
-            parts.append("shoots a bandit")
-    head, *rest = parts or ["nothing"]
-    return f"{head}: {', '.join(rest)} {gain:+.1f}" if rest else f"{head} {gain:+.1f}"
+            parts.append(_("shoots a bandit"))
+    head, *rest = parts or [_("nothing")]
+    points = gain_words(gain)
+    return _("{head}: {rest} {gain}").format(head=head, rest=", ".join(rest), gain=points) if rest \
+        else f"{head} {points}"
+
+
+def gain_words(gain: float) -> str:
+    """A gain in points as an option's label ends: signed, one decimal, the current language's decimal sign
+    (``"+1.5"``, ``"+1,5"``; Babel's locale data)."""
+    return f"{gain:+.1f}".replace(".", get_decimal_symbol(current_language()))
 
 
 def _look_ahead(search: _Search, played: list[Option], value_fn) -> list[Option]:
@@ -336,12 +350,12 @@ def _look_ahead(search: _Search, played: list[Option], value_fn) -> list[Option]
             after = search.fork(seed)
             for move in option.moves:
                 after.apply(move)
-            for _ in range(LOOKAHEAD_TURNS):
+            for _turn in range(LOOKAHEAD_TURNS):
                 pending = after.pending()
                 if pending is None or pending["seat"] != search.seat:
                     break
                 budget = max(1.0, (search.deadline - time.perf_counter()) * 1000.0)
-                nxt, _ = rank_options(after, search.seat, 1, budget, value_fn, plays=LOOKAHEAD_PLAYS,
+                nxt, _cut = rank_options(after, search.seat, 1, budget, value_fn, plays=LOOKAHEAD_PLAYS,
                                       cache=search._plan_values)
                 if not nxt or not nxt[0].played:
                     break

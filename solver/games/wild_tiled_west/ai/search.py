@@ -117,6 +117,13 @@ class WildTiledWestSearch:
         gain = total(position_value(trial, seat)) - before
         return Option(list(moves), gain, {}, label(state, moves, events, gain), squares=option_squares(state, moves))
 
+    def relabel(self, state: Any, seat: int, option: Any) -> str:
+        """``option``'s label (``hints.label``: its moves, what they achieve, its gain) written again in the current
+        language on ``state`` (the root the search sampled), with the option's own gain (a move review's words)."""
+        trial = Game.from_json(state.to_json(), state.catalog)
+        events = [e for move in option.moves for e in trial.apply(move)]
+        return label(state, option.moves, events, option.gain)
+
     def option_key(self, state: Any, moves: list[dict[str, Any]]) -> Hashable:
         """``turn_key``: what the turn does, whichever die does it."""
         return turn_key(state, moves)

@@ -19,6 +19,11 @@ for tests and clients: a square's ``data-feature`` (the legend key of what it sh
 ``tile:sheriff``), an icon's ``data-icon``, a token's ``data-feature`` (``token:cowpoke``), a legend entry's
 ``data-legend``.  The picture is self-contained: icons are inline ``<symbol>`` shapes, text uses the generic
 ``sans-serif`` family.  The title is wrapped to the picture's width (``text_width`` estimates text widths).
+
+Every word is written in the caller's language (issue 37, "French": ``solver.core.language.speaking``; the game's
+catalogue, ``solver.games.wild_tiled_west.components.texts``): the legend, the titles (tooltips), the town signs'
+titles and the building names written on their tiles (the French rulebook's: "Bureau du shérif").  The data
+attributes stay codes (``data-building`` is the catalog's English name).
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 from xml.sax.saxutils import escape
 
+from solver.games.wild_tiled_west.components.texts import N_, _, building_name, ngettext, suit_name, wild_side_name
 from solver.games.wild_tiled_west.components.values import Icon, SpaceKind, Suit, Terrain, Tile, TileCell, Town
 from solver.games.wild_tiled_west.render.board_data import tokens_shown
 from solver.games.wild_tiled_west.rules.settlement import Settlement
@@ -259,51 +265,58 @@ PATTERNS = frozenset({"grass", "cobbles", "creek"})
 class Feature:
     """A legend entry: its label, the swatch's background and icon."""
 
-    label: str
+    label: str  #: the English message (``N_``; ``{suit}`` for a suit's)
     fill: str
     icon: str | None = None
-    note: str = ""  #: a longer explanation (the entry's tooltip)
+    note: str = ""  #: a longer explanation (the entry's tooltip), an English message too
+    suit: str = ""  #: the suit (``Suit`` value) that fills ``{suit}``
+
+    def words(self) -> tuple[str, str]:
+        """``(label, note)`` in the current language (the note may be empty)."""
+        suit = suit_name(self.suit) if self.suit else ""
+        return _(self.label).format(suit=suit), _(self.note).format(suit=suit) if self.note else ""
 
 
 def _features() -> dict[str, Feature]:
     f = {
-        "space:empty": Feature("empty space", PARCHMENT, note="a tile may cover it"),
-        "space:start": Feature("start", PARCHMENT, "start", "the first tile must cover it"),
-        "space:field": Feature("printed field", PRINTED_FIELD, "grass", "no tile may cover it"),
-        "space:cow": Feature("printed cow", PRINTED_FIELD, "cow", "a field with a cow: no tile may cover it"),
-        "space:hill": Feature("hill", PARCHMENT, "hill", "hill bandits stand here; no tile may cover it"),
-        "space:mine": Feature("mine", MINE_BG, "mine", "no tile may cover it; a pickaxe beside it claims it"),
-        "space:pickaxe": Feature("pickaxe", PARCHMENT, "pickaxe", "cover it to claim the adjacent mine"),
-        "space:horseshoe": Feature("horseshoe", PARCHMENT, "horseshoe", "trailblazing: each left uncovered costs points"),
-        "space:bandit": Feature("bandit (board)", PARCHMENT, "bandit", "a bandit printed on the board"),
-        "space:gold": Feature("gold bonus (board)", PARCHMENT, "gold", "cover it to take gold"),
-        "space:bullet": Feature("bullet bonus (board)", PARCHMENT, "bullet", "cover it to take a bullet"),
-        "space:alley": Feature("alley bonus (board)", PARCHMENT, "alley", "cover it to take an alley"),
-        "space:house_site": Feature("house site", WILD_BG, "house_site", "House in Danger: the set-aside building covers it"),
-        "space:signpost": Feature("signpost 1-3", WILD_BG, "signpost", "Signpost: signposts 1, 2 and 3"),
-        "space:ace_card": Feature("ace card bonus", WILD_BG, "ace_card", "Pocket Aces: cover it to take an ace card"),
-        "space:rope": Feature("rope trick", WILD_BG, "rope", "Rope Trick: a rope icon"),
-        "space:creek": Feature("dry creek", CREEK_BG, "creek", "Dry Creek: only an alley may cover it"),
-        "tile:street": Feature("street", STREET, note="a street square of a tile"),
-        "tile:alley_tile": Feature("alley tile", STREET, "cobbles", "a 1-square street tile from the supply"),
-        "tile:field": Feature("field", TILE_FIELD, "grass", "a field square of a tile"),
-        "tile:cow": Feature("cow", TILE_FIELD, "cow", "a field square of a tile with a cow"),
-        "tile:building": Feature("named building", BUILDING, note="its name is written on it"),
-        "tile:house": Feature("plain house", HOUSE, "house", "a building square with no name and no effect"),
-        "tile:bandit": Feature("bandit", STREET, "bandit", "a bandit on a tile's street"),
-        "tile:sheriff": Feature("sheriff", STREET, "sheriff", "a sheriff on a tile's street"),
-        "tile:gold": Feature("gold bonus (tile)", STREET, "gold", "take gold when you place the tile"),
-        "tile:bullet": Feature("bullet bonus (tile)", STREET, "bullet", "take a bullet when you place the tile"),
-        "tile:alley": Feature("alley bonus (tile)", STREET, "alley", "take an alley when you place the tile"),
-        "token:hill_bandit": Feature("hill bandit", PARCHMENT, "hill_bandit", "a hill bandit token on a hill"),
-        "token:cowpoke": Feature("cowpoke", PARCHMENT, "cowpoke", "a cowpoke token (wrangled cows)"),
-        "token:tombstone": Feature("tombstone", PARCHMENT, "tombstone", "a shot bandit's tombstone"),
+        "space:empty": Feature(N_("empty space"), PARCHMENT, note=N_("a tile may cover it")),
+        "space:start": Feature(N_("start"), PARCHMENT, "start", N_("the first tile must cover it")),
+        "space:field": Feature(N_("printed field"), PRINTED_FIELD, "grass", N_("no tile may cover it")),
+        "space:cow": Feature(N_("printed cow"), PRINTED_FIELD, "cow", N_("a field with a cow: no tile may cover it")),
+        "space:hill": Feature(N_("hill"), PARCHMENT, "hill", N_("hill bandits stand here; no tile may cover it")),
+        "space:mine": Feature(N_("mine"), MINE_BG, "mine", N_("no tile may cover it; a pickaxe beside it claims it")),
+        "space:pickaxe": Feature(N_("pickaxe"), PARCHMENT, "pickaxe", N_("cover it to claim the adjacent mine")),
+        "space:horseshoe": Feature(N_("horseshoe"), PARCHMENT, "horseshoe", N_("trailblazing: each left uncovered costs points")),
+        "space:bandit": Feature(N_("bandit (board)"), PARCHMENT, "bandit", N_("a bandit printed on the board")),
+        "space:gold": Feature(N_("gold bonus (board)"), PARCHMENT, "gold", N_("cover it to take gold")),
+        "space:bullet": Feature(N_("bullet bonus (board)"), PARCHMENT, "bullet", N_("cover it to take a bullet")),
+        "space:alley": Feature(N_("alley bonus (board)"), PARCHMENT, "alley", N_("cover it to take an alley")),
+        "space:house_site": Feature(N_("house site"), WILD_BG, "house_site", N_("House in Danger: the set-aside building covers it")),
+        "space:signpost": Feature(N_("signpost 1-3"), WILD_BG, "signpost", N_("Signpost: signposts 1, 2 and 3")),
+        "space:ace_card": Feature(N_("ace card bonus"), WILD_BG, "ace_card", N_("Pocket Aces: cover it to take an ace card")),
+        "space:rope": Feature(N_("rope trick"), WILD_BG, "rope", N_("Rope Trick: a rope icon")),
+        "space:creek": Feature(N_("dry creek"), CREEK_BG, "creek", N_("Dry Creek: only an alley may cover it")),
+        "tile:street": Feature(N_("street"), STREET, note=N_("a street square of a tile")),
+        "tile:alley_tile": Feature(N_("alley tile"), STREET, "cobbles", N_("a 1-square street tile from the supply")),
+        "tile:field": Feature(N_("field"), TILE_FIELD, "grass", N_("a field square of a tile")),
+        "tile:cow": Feature(N_("cow"), TILE_FIELD, "cow", N_("a field square of a tile with a cow")),
+        "tile:building": Feature(N_("named building"), BUILDING, note=N_("its name is written on it")),
+        "tile:house": Feature(N_("plain house"), HOUSE, "house", N_("a building square with no name and no effect")),
+        "tile:bandit": Feature(N_("bandit"), STREET, "bandit", N_("a bandit on a tile's street")),
+        "tile:sheriff": Feature(N_("sheriff"), STREET, "sheriff", N_("a sheriff on a tile's street")),
+        "tile:gold": Feature(N_("gold bonus (tile)"), STREET, "gold", N_("take gold when you place the tile")),
+        "tile:bullet": Feature(N_("bullet bonus (tile)"), STREET, "bullet", N_("take a bullet when you place the tile")),
+        "tile:alley": Feature(N_("alley bonus (tile)"), STREET, "alley", N_("take an alley when you place the tile")),
+        "token:hill_bandit": Feature(N_("hill bandit"), PARCHMENT, "hill_bandit", N_("a hill bandit token on a hill")),
+        "token:cowpoke": Feature(N_("cowpoke"), PARCHMENT, "cowpoke", N_("a cowpoke token (wrangled cows)")),
+        "token:tombstone": Feature(N_("tombstone"), PARCHMENT, "tombstone", N_("a shot bandit's tombstone")),
     }
     for suit in Suit:
-        f[f"space:pocket_ace:{suit.value}"] = Feature(f"pocket ace of {suit.value}", POCKET_BG, f"ace_{suit.value}",
-                                                      f"Pocket Aces: the ace of {suit.value} printed beside the board")
-        f[f"tile:ace:{suit.value}"] = Feature(f"ace of {suit.value}", STREET, f"ace_{suit.value}",
-                                              f"an ace of {suit.value} on a tile's street")
+        f[f"space:pocket_ace:{suit.value}"] = Feature(N_("pocket ace of {suit}"), POCKET_BG, f"ace_{suit.value}",
+                                                      N_("Pocket Aces: the ace of {suit} printed beside the board"),
+                                                      suit.value)
+        f[f"tile:ace:{suit.value}"] = Feature(N_("ace of {suit}"), STREET, f"ace_{suit.value}",
+                                              N_("an ace of {suit} on a tile's street"), suit.value)
     order = [k for k in f if k.startswith("space:")] + [k for k in f if k.startswith("tile:")] + \
             [k for k in f if k.startswith("token:")]
     return {k: f[k] for k in order}
@@ -312,7 +325,18 @@ def _features() -> dict[str, Feature]:
 #: every legend key in legend order (towns, ``town:<letter>``, come last)
 FEATURES: dict[str, Feature] = _features()
 TOKEN_FEATURES = {"hill_bandits": "token:hill_bandit", "cowpokes": "token:cowpoke", "tombstones": "token:tombstone"}
-TOKEN_NAMES = {"hill_bandits": "hill bandit", "cowpokes": "cowpoke", "tombstones": "tombstone"}
+TOKEN_NAMES = {"hill_bandits": N_("hill bandit"), "cowpokes": N_("cowpoke"), "tombstones": N_("tombstone")}
+#: a tile square's terrain and icon, and a printed space's kind, in words (English messages: ``N_``)
+TERRAIN_WORDS = {Terrain.STREET: N_("street"), Terrain.FIELD: N_("field"), Terrain.BUILDING: N_("building")}
+ICON_WORDS = {Icon.COW: N_("cow"), Icon.BANDIT: N_("bandit"), Icon.SHERIFF: N_("sheriff"), Icon.ACE: N_("ace"),
+              Icon.GOLD: N_("gold"), Icon.BULLET: N_("bullet"), Icon.ALLEY: N_("alley")}
+SPACE_WORDS = {
+    SpaceKind.EMPTY: N_("empty"), SpaceKind.START: N_("start"), SpaceKind.FIELD: N_("field"), SpaceKind.COW: N_("cow"),
+    SpaceKind.HILL: N_("hill"), SpaceKind.MINE: N_("mine"), SpaceKind.PICKAXE: N_("pickaxe"),
+    SpaceKind.HORSESHOE: N_("horseshoe"), SpaceKind.BANDIT: N_("bandit"), SpaceKind.GOLD: N_("gold"),
+    SpaceKind.BULLET: N_("bullet"), SpaceKind.ALLEY: N_("alley"), SpaceKind.TOWN: N_("town"),
+    SpaceKind.HOUSE_SITE: N_("house site"), SpaceKind.SIGNPOST: N_("signpost"), SpaceKind.POCKET_ACE: N_("pocket ace"),
+    SpaceKind.ACE_CARD: N_("ace card"), SpaceKind.ROPE: N_("rope"), SpaceKind.CREEK: N_("creek")}
 SPACE_FILLS = {SpaceKind.MINE: MINE_BG, SpaceKind.FIELD: PRINTED_FIELD, SpaceKind.COW: PRINTED_FIELD,
                SpaceKind.CREEK: CREEK_BG, SpaceKind.POCKET_ACE: POCKET_BG}
 
@@ -333,15 +357,20 @@ class Square:
 def tile_cell_square(tile: Tile, cell: TileCell, on: str = "") -> Square:
     """What a square of ``tile`` shows (``cell``: its content): background, icon, legend key and a title naming the tile
     and the square's content, followed by ``on`` (what it covers, when placed)."""
-    what = tile.building or ("alley" if tile.is_alley else "tile")
-    title = f"{what} {tile.id}: {cell.terrain.value}" + (f", {cell.icon.value}" if cell.icon else "")
-    if cell.suit is not None:
-        title += f" of {cell.suit.value}"
-    title += on
+    what = building_name(tile.building) if tile.building else _("alley") if tile.is_alley else _("tile")
+    plain_house = cell.terrain is Terrain.BUILDING and not cell.named_building
+    content = _("plain house") if plain_house else _(TERRAIN_WORDS[cell.terrain])
+    if cell.icon is not None:
+        icon = _(ICON_WORDS[cell.icon])
+        if cell.suit is not None:
+            icon = _("{icon} of {suit}").format(icon=icon, suit=suit_name(cell.suit.value))
+        content = _("{terrain}, {icon}").format(terrain=content, icon=icon)
+    title = (_("{tile}: {content}").format(tile=what, content=content) if tile.is_alley  # no id to show
+             else _("{tile} {id}: {content}").format(tile=what, id=tile.id, content=content)) + on
     if cell.terrain is Terrain.BUILDING:
         if cell.named_building:
             return Square(BUILDING, "tile:building", title)
-        return Square(HOUSE, "tile:house", title.replace("building", "plain house"), "house")
+        return Square(HOUSE, "tile:house", title, "house")
     if cell.terrain is Terrain.FIELD:
         return Square(TILE_FIELD, "tile:cow" if cell.icon is Icon.COW else "tile:field", title,
                       "cow" if cell.icon is Icon.COW else "grass")
@@ -360,9 +389,10 @@ def _tile_square(settlement: Settlement, r: int, c: int, cell: TileCell) -> Squa
     printed = settlement.side.space(r, c)
     on = ""
     if printed.kind is SpaceKind.TOWN:
-        on = f" (on town {printed.town})"
+        on = _(" (on town {town})").format(town=printed.town)
     elif printed.kind is not SpaceKind.EMPTY:
-        on = f" (on {printed.kind.value.replace('_', ' ')}{'' if printed.number is None else f' {printed.number}'})"
+        what = _(SPACE_WORDS[printed.kind]) + ("" if printed.number is None else f" {printed.number}")
+        on = _(" (on {space})").format(space=what)
     return tile_cell_square(placed.tile, cell, on)
 
 
@@ -373,21 +403,22 @@ def _square(settlement: Settlement, r: int, c: int) -> Square:
         return _tile_square(settlement, r, c, cell)
     space = settlement.side.space(r, c)
     kind = space.kind
-    name = kind.value.replace("_", " ")
+    name = _(SPACE_WORDS[kind])
     if kind is SpaceKind.TOWN:
         town = next(t for t in settlement.side.towns if t.letter == space.town)
         index = settlement.side.towns.index(town) % len(TOWN_COLOURS)
         sign = ["sign"] if (r, c) == min(town.squares) else []  # the town's sign stands on its first square
-        return Square(TOWN_COLOURS[index], f"town:{town.letter}", f"town {town.letter} {town.name} ({town.points} points)",
-                      town=town, extra=sign)
+        title = ngettext("town {letter} {name} ({points} point)", "town {letter} {name} ({points} points)",
+                         town.points).format(letter=town.letter, name=town.name, points=town.points)
+        return Square(TOWN_COLOURS[index], f"town:{town.letter}", title, town=town, extra=sign)
     if kind is SpaceKind.POCKET_ACE and space.suit is not None:
-        return Square(POCKET_BG, f"space:pocket_ace:{space.suit.value}", f"pocket ace of {space.suit.value}",
-                      f"ace_{space.suit.value}")
+        return Square(POCKET_BG, f"space:pocket_ace:{space.suit.value}",
+                      _("pocket ace of {suit}").format(suit=suit_name(space.suit.value)), f"ace_{space.suit.value}")
     fill = SPACE_FILLS.get(kind, WILD_BG if space.wild_only else PARCHMENT)
     if kind is SpaceKind.EMPTY:
         return Square(fill, "space:empty", name)
     if kind is SpaceKind.SIGNPOST:
-        return Square(fill, "space:signpost", f"signpost {space.number}", "signpost", str(space.number))
+        return Square(fill, "space:signpost", f"{name} {space.number}", "signpost", str(space.number))
     icon = "grass" if kind is SpaceKind.FIELD else kind.value
     return Square(fill, f"space:{kind.value}", name, icon)
 
@@ -448,7 +479,7 @@ def _building_label(name: str, named: set[tuple[int, int]], top: float, left: fl
         sign_row = min(rows)
         above, below = (sign_row - r0) * SQUARE, (r1 - sign_row + 1) * SQUARE - SIGN_HEIGHT
         y0, h = (y0, above) if above >= below else (top + sign_row * SQUARE + SIGN_HEIGHT, below)
-    lines, size = fit_text(name, w - 4, h - 4)
+    lines, size = fit_text(building_name(name), w - 4, h - 4)
     cx, cy = left + c0 * SQUARE + w / 2, y0 + h / 2
     return (f'<g class="building-name" data-building="{escape(name)}" data-box="{w - 4:.0f} {h - 4:.0f}">'
             + _lines(cx, cy, lines, size, "#fff3d6") + "</g>")
@@ -523,8 +554,7 @@ def _town_signs(settlement: Settlement, top: float, left: float) -> list[str]:
         fill, colour = ("#2e7d32", "#fff") if complete else ("#fff8e6", ink)
         sign = [f'<g class="town-sign" data-feature="town:{town.letter}" data-town="{town.letter}" '
                 f'data-complete="{str(complete).lower()}">'
-                f'<title>town {town.letter} {escape(town.name)}: sign {town.points} points, {covered} of '
-                f'{len(town.squares)} squares covered{", complete" if complete else ""}</title>',
+                f'<title>{escape(_sign_title(town, covered, complete))}</title>',
                 f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="15" rx="3" fill="{fill}" stroke="{ink}" stroke-width="1.5"/>',
                 _text(x + 4, y + 7.5, text, 10, colour, "bold", anchor="start")]
         if complete:
@@ -532,6 +562,16 @@ def _town_signs(settlement: Settlement, top: float, left: float) -> list[str]:
             sign.append(f'<path d="M{tx:.1f} {y + 7.5:.1f}l3 3.5l5-7" fill="none" stroke="#fff" stroke-width="2"/>')
         out.append("".join(sign) + "</g>")
     return out
+
+
+def _sign_title(town: Town, covered: int, complete: bool) -> str:
+    """A town sign's tooltip: ``"town A Lone Star: sign 5 points, 3 of 4 squares covered"`` (``, complete``)."""
+    points = ngettext("{count} point", "{count} points", town.points).format(count=town.points)
+    plot = ngettext("{count} square", "{count} squares", len(town.squares)).format(count=len(town.squares))
+    squares = _("{covered} of {squares} covered").format(covered=covered, squares=plot)
+    words = _("town {letter} {name}: sign {points}, {squares}").format(letter=town.letter, name=town.name,
+                                                                       points=points, squares=squares)
+    return words + _(", complete") if complete else words
 
 
 def _tile_outlines(settlement: Settlement, top: float, left: float) -> list[str]:
@@ -551,13 +591,17 @@ def _legend_entries(settlement: Settlement, used: set[str]) -> list[tuple[str, S
     entries = []
     for key, feat in FEATURES.items():
         if key in used:
-            entries.append((key, Square(feat.fill, key, feat.note or feat.label, feat.icon), feat.label))
+            label, note = feat.words()
+            entries.append((key, Square(feat.fill, key, note or label, feat.icon), label))
     for i, town in enumerate(settlement.side.towns):
         key = f"town:{town.letter}"
         if key in used:
             covered, complete = town_status(settlement, town)
-            state = "complete" if complete else f"{covered}/{len(town.squares)} covered"
-            label = f"{town.letter} {town.name}: {town.points} points, {state}"
+            state = _("complete") if complete else _("{covered}/{count} covered").format(covered=covered,
+                                                                                       count=len(town.squares))
+            points = ngettext("{count} point", "{count} points", town.points).format(count=town.points)
+            label = _("{letter} {name}: {points}, {state}").format(letter=town.letter, name=town.name, points=points,
+                                                                  state=state)
             entries.append((key, Square(TOWN_COLOURS[i % len(TOWN_COLOURS)], key, label, town=town), label))
     return entries
 
@@ -567,7 +611,7 @@ def _legend(entries: list[tuple[str, Square, str]], x0: float, y0: float, width:
     columns = max(1, min(3, int(width // 150)))
     col_w = width / columns
     label_w = col_w - LEGEND_SWATCH - 10
-    out = [_text(x0, y0 + 9, "Legend", 12, INK, "bold", anchor="start")]
+    out = [_text(x0, y0 + 9, _("Legend"), 12, INK, "bold", anchor="start")]
     y = y0 + 22
     rows = math.ceil(len(entries) / columns)
     for i, (key, swatch, label) in enumerate(entries):
@@ -578,7 +622,7 @@ def _legend(entries: list[tuple[str, Square, str]], x0: float, y0: float, width:
         if len(lines) > 2:
             size = LEGEND_SIZE - 1.5
             lines = wrap(label, size, label_w)[:2]
-        tip = label if swatch.title == label else f"{label}: {swatch.title}"
+        tip = label if swatch.title == label else _("{label}: {note}").format(label=label, note=swatch.title)
         parts = [f'<g class="legend-item" data-legend="{escape(key)}"><title>{escape(tip)}</title>']
         parts += _draw_square(swatch, x, top, LEGEND_SWATCH)
         parts.append(f'<rect x="{x:.1f}" y="{top:.1f}" width="{LEGEND_SWATCH}" height="{LEGEND_SWATCH}" fill="none" '
@@ -597,7 +641,7 @@ def settlement_svg(settlement: Settlement, title: str) -> str:
     board_w = MARGIN + w * SQUARE
     width = max(MIN_WIDTH, 2 * PAD + board_w + MARGIN // 2)
     title_lines = wrap(title, TITLE_SIZE, width - 2 * PAD, bold=True)
-    subtitle = f"wild side: {settlement.side.rule.replace('_', ' ')}" if settlement.side.rule else ""
+    subtitle = _("wild side: {name}").format(name=wild_side_name(settlement.side.rule)) if settlement.side.rule else ""
     y = PAD + len(title_lines) * TITLE_SIZE * 1.2 + (16 if subtitle else 0) + 4
     left = (width - board_w) / 2 + MARGIN  # the board's left edge (row numbers in the margin before it)
     top = y + MARGIN
@@ -631,8 +675,9 @@ def settlement_svg(settlement: Settlement, title: str) -> str:
         for k, attr in enumerate(attrs):  # from the left
             x, yy = left + c * SQUARE + k * size + 1, top + (r + 1) * SQUARE - size - 1
             key = TOKEN_FEATURES[attr]
+            tip = _("{token} at ({row}, {col})").format(token=_(TOKEN_NAMES[attr]), row=r, col=c)
             body.append(f'<g class="token {attr}" data-feature="{key}" data-row="{r}" data-col="{c}">'
-                        f"<title>{TOKEN_NAMES[attr]} at ({r}, {c})</title>"
+                        f"<title>{escape(tip)}</title>"
                         + _use(key.partition(":")[2], x, yy, size, "token-icon") + "</g>")
     legend, legend_h = _legend(_legend_entries(settlement, used), PAD, top + h * SQUARE + 14, width - 2 * PAD)
     body += legend
@@ -676,5 +721,5 @@ def tile_svg(tile: Tile, orientation: int = 0) -> str:
     named = {rc for rc, cell in shape.cells if cell.named_building}
     if tile.building and named:
         body.append(_building_label(tile.building, named, 0, 0))
-    words = f"{tile.building} ({tile.id})" if tile.building else tile.id
+    words = f"{building_name(tile.building)} ({tile.id})" if tile.building else tile.id
     return _document(shape.width * SQUARE, shape.height * SQUARE, words, icons, body, background="")

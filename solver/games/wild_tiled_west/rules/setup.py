@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solver.core.protocol import ConfigError as ConfigError  # the core protocol's, this game's too
+from solver.games.wild_tiled_west.components.texts import _
 from solver.games.wild_tiled_west.components.values import BoardSide, Catalog
 from solver.games.wild_tiled_west.rules.dice import PRAIRIE, RIVER, Die
 from solver.games.wild_tiled_west.rules.player import PlayerState
@@ -46,19 +47,21 @@ class GameConfig:
 
     def __post_init__(self) -> None:
         if not isinstance(self.players, int) or isinstance(self.players, bool) or not 1 <= self.players <= 5:
-            raise ConfigError(f"players must be 1 to 5, got {self.players!r}")
+            raise ConfigError(_("players must be 1 to 5, got {players!r}").format(players=self.players))
         if not isinstance(self.seed, int) or isinstance(self.seed, bool):
-            raise ConfigError(f"seed must be a whole number, got {self.seed!r}")
+            raise ConfigError(_("seed must be a whole number, got {seed!r}").format(seed=self.seed))
         if not self.seats:
-            object.__setattr__(self, "seats", tuple(SeatConfig() for _ in range(self.players)))
+            object.__setattr__(self, "seats", tuple(SeatConfig() for _seat in range(self.players)))
         if len(self.seats) != self.players:
-            raise ConfigError(f"seats must list one board per player: {self.players} players, {len(self.seats)} seats")
+            raise ConfigError(_("seats must list one board per player: {players} players, {seats} seats").format(
+                players=self.players, seats=len(self.seats)))
         for i, seat in enumerate(self.seats):
             if seat.side not in SIDE_CHOICES:
-                raise ConfigError(f"seats[{i}].side must be one of {SIDE_CHOICES}, got {seat.side!r}")
+                raise ConfigError(_("seats[{index}].side must be one of {choices}, got {side!r}").format(
+                    index=i, choices=", ".join(SIDE_CHOICES), side=seat.side))
         chosen = [s.board for s in self.seats if s.board is not None]
         if len(chosen) != len(set(chosen)):
-            raise ConfigError("two seats cannot use the same settlement board")
+            raise ConfigError(_("two seats cannot use the same settlement board"))
 
     def to_json(self) -> dict[str, object]:
         """Plain data."""
@@ -72,7 +75,7 @@ class GameConfig:
             seats = tuple(SeatConfig(s.get("board"), s.get("side", "normal")) for s in data.get("seats") or ())
             return cls(data["players"], data.get("seed", 0), seats, bool(data.get("first_game_contracts", False)))
         except (KeyError, TypeError, AttributeError) as exc:
-            raise ConfigError(f"malformed configuration: {exc}") from None
+            raise ConfigError(_("malformed configuration: {error}").format(error=exc)) from None
 
 
 def setup_dice(catalog: Catalog, players: int) -> list[Die]:

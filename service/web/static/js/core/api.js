@@ -43,9 +43,15 @@ export async function request(method, path, { body, token, ifMatch, ifNoneMatch,
 export const get = (path, options) => request("GET", path, options);
 export const post = (path, body, options = {}) => request("POST", path, { ...options, body });
 
-/** The text of an SVG picture (board.svg). */
+/** A picture's URL (`path`) naming the page's language (`lang`, before Accept-Language: the server's pictures write
+ * their words in it, and a cached picture of one language is never shown in another). */
+export function inLanguage(path) {
+  return `${path}${path.includes("?") ? "&" : "?"}lang=${encodeURIComponent(language())}`;
+}
+
+/** The text of an SVG picture (board.svg), in the page's language. */
 export async function getText(path) {
-  const response = await fetch(path, { cache: "no-store", headers: { "Accept-Language": language() } });
+  const response = await fetch(inLanguage(path), { cache: "no-store", headers: { "Accept-Language": language() } });
   if (!response.ok) throw new ApiError(response.status, { detail: `could not load ${path}` });
   return response.text();
 }

@@ -1,5 +1,5 @@
 // The game's components (GET /catalog/...), loaded once per page, and their names in words.
-import { get } from "../../core/api.js";
+import { get, inLanguage } from "../../core/api.js";
 import { language, t } from "../../core/i18n.js";
 import { listWords } from "../../core/words.js";
 import { slug } from "./howto.js";
@@ -76,9 +76,10 @@ export function tileName(catalog, tileId) {
   return names.get(key);
 }
 
-/** The URL of a tile's picture in an orientation (GET /catalog/tiles/<type>.svg). */
+/** The URL of a tile's picture in an orientation (GET /catalog/tiles/<type>.svg), its words in the page's language
+ * (`lang`: an <img> request carries the browser's language, not the one chosen on the page). */
 export function tilePicture(tileId, orientation = 0) {
-  return `/catalog/tiles/${encodeURIComponent(tileType(tileId))}.svg?orientation=${orientation}`;
+  return inLanguage(`/catalog/tiles/${encodeURIComponent(tileType(tileId))}.svg?orientation=${orientation}`);
 }
 
 /** What a tile shows, in words (its picture's alt text): "the Sheriff's Office (3 squares: the building, a sheriff
