@@ -48,6 +48,11 @@ def test_placing_on_a_phone_the_first_tap_never_places_and_every_target_is_44_px
     assert page.evaluate(IN_VIEW, choice.element_handle())
     player.act_and_wait(lambda: choice.tap())
     assert player.banner().startswith("Your turn: Place ")
+    # Words for a finger: the decision says tap, not click, and the first-game guide names no key to press.
+    decision = page.locator(".decision").inner_text()
+    assert "Tap a square" in decision and "Click" not in decision, decision
+    guide = page.locator(".guide").inner_text()
+    assert "(Rotate)" in guide and "(R)" not in guide and "(F)" not in guide, guide
     # Every button and tray tile of the game screen, and the top bar's links and language switch, is a 44 px target;
     # the keyboard help is not shown on a touch screen.
     assert page.evaluate(SMALL_TARGETS) == []

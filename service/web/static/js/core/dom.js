@@ -38,6 +38,10 @@ export function fill(node, ...children) {
   return node;
 }
 
+/** The words' context for the device in hand (i18next's `context`): "touch" on a screen without hover (a phone or a
+ * tablet: one taps, and there are no keys to press), else none. */
+export const deviceContext = () => (window.matchMedia?.("(hover: none)").matches ? "touch" : undefined);
+
 /** Whether `node` lies wholly inside the window (the page scrolled as it is). */
 export function inView(node) {
   const box = node.getBoundingClientRect();

@@ -1,6 +1,6 @@
 // The choices of the decision awaited, in the rulebook's words: a button per option (and the board or the trays
 // where the choice is a square or a stack). Placements go through the board (board.js).
-import { fill, h } from "../../core/dom.js";
+import { deviceContext, fill, h } from "../../core/dom.js";
 import { t } from "../../core/i18n.js";
 import { capital } from "../../core/words.js";
 import { partnerText, scoreboardOf, tileName } from "./catalog.js";
@@ -110,7 +110,7 @@ export function renderChoices(host, ctx, { play, board, selected }) {
     const words = SQUARE_WORDS[pending.type];
     const squares = moves.filter((m) => m.row !== undefined).map((m) => ({ row: m.row, col: m.col, label: words(m), move: m }));
     board?.choose(squares, (s) => play(s.move));
-    out.push(h("p", { class: "muted" }, tr("choice.click_square")));
+    out.push(h("p", { class: "muted" }, tr("choice.click_square", { context: deviceContext() })));
     out.push(h("div", { class: "choices" }, moves.map((m) => h("button", { type: "button", class: "choice", onclick: () => play(m) }, words(m)))));
   } else {
     out.push(h("div", { class: "choices" }, moves.map((m) => h("button", { type: "button", class: "choice", onclick: () => play(m) }, choiceWords(ctx, m)))));

@@ -2,6 +2,7 @@
 // the rulebook's section names, an entry for every building, partner, wild side, cattle contract and score row, and
 // the first-game guide through a solo game's first turn. The words are the catalogue's "wild-tiled-west-rules"
 // section; every number comes from the catalog the API serves (GET /catalog/...), never from these words.
+import { deviceContext } from "../../core/dom.js";
 import { t } from "../../core/i18n.js";
 
 const R = "wild-tiled-west-rules";
@@ -85,7 +86,7 @@ const entry = (key, title, body) => ({ key, title, summary: body[0], body });
 export function content(catalog) {
   const n = numbers(catalog);
   const extra = tables(catalog);
-  const steps = GUIDE_STEPS.map((step) => tr("guideLine", { title: tr(`guide.${step}.title`), text: tr(`guide.${step}.text`) }));
+  const steps = GUIDE_STEPS.map((step) => tr("guideLine", { title: tr(`guide.${step}.title`), text: tr(`guide.${step}.text`, { context: deviceContext() }) }));
   const sections = SECTIONS.map((key) => {
     const body = [...tr(`sections.${key}.body`, { ...n, returnObjects: true })];
     if (extra[key]) body.push({ table: extra[key] });
@@ -133,5 +134,5 @@ export function guide(ctx) {
   else if (state.year === 1 && state.round_in_year <= 2) current = 3;
   else return null;
   return { current, section: "first-game",
-    steps: GUIDE_STEPS.map((step) => ({ title: tr(`guide.${step}.title`), text: tr(`guide.${step}.text`) })) };
+    steps: GUIDE_STEPS.map((step) => ({ title: tr(`guide.${step}.title`), text: tr(`guide.${step}.text`, { context: deviceContext() }) })) };
 }

@@ -1,6 +1,7 @@
 // Wild Tiled West in plain words: events as they happen, stack slots, dice and draft choices, in the rulebook's terms.
 // Every sentence is the catalogue's ("wild-tiled-west" in locales/<language>.json, through core/i18n.js): plurals by
 // `count`, and a seat's person by `context: "you"` ("You draft…" against "Ann drafts…": core/words.js whoOptions).
+import { deviceContext } from "../../core/dom.js";
 import { t } from "../../core/i18n.js";
 import { capital, listWords, whoOptions } from "../../core/words.js";
 import { buildingName, partnerText, scoreboardOf, tileName, tileOf } from "./catalog.js";
@@ -192,7 +193,7 @@ export function decisionWords(ctx, pending, mine) {
     const key = `${W}.decision.${pending.type}`;
     if (t(`${key}.title`) === `${key}.title`) return [tr("decision.other.title"), tr("decision.other.text")];
     const variant = pending.type === "place_alley" ? (pending.pair ? "_pair" : "") : "";
-    const text = pending.type === "place_alley" && pending.adjacent_to ? tr("decision.place_alley.second") : t(`${key}.text`, { tile });
+    const text = pending.type === "place_alley" && pending.adjacent_to ? tr("decision.place_alley.second") : t(`${key}.text`, { tile, context: deviceContext() });
     return [t(`${key}.title${variant}`, { tile }), text];
   }
   const who = whoOptions(ctx, pending.seat);
