@@ -11,55 +11,43 @@ import pytest
 from service.games.bots import play_bot_turns
 from service.games.store import Games
 from service.problems import Refused
-from service.storage import Storage
-from tests.service.databases import fresh_database
+from tests.service.store import bearer, fresh_storage, served_state
 
 GAME = "rolled-west"
 
 
 @pytest.fixture
 def games(tmp_path):
-    storage = Storage(fresh_database(tmp_path, "rolled_west"))
-    storage.create_tables()
-    yield Games(storage)
-    storage.engine.dispose()
-
-
-def _bearer(token):
-    return None if token is None else f"Bearer {token}"
-
-
-def _state(games, game_id, token=None):
-    head = games.head(game_id)
-    return json.loads(games.state(head, games.seat(head, _bearer(token), required=False))[1])
+    with fresh_storage(tmp_path, "rolled_west") as storage:
+        yield Games(storage)
 
 
 def _play(games, game_id, token, move):
-    return json.loads(games.play(game_id, _bearer(token), move, None).body)
+    return json.loads(games.play(game_id, bearer(token), move, None).body)
 
 
 def test_a_two_player_game_seals_a_neighbours_bank_and_undo_stops_at_a_roll(games):
     head, tokens = games.create({"players": 2, "seed": 5}, game=GAME)
-    state = _state(games, head.id, tokens[0])
+    state = served_state(games, head.id, tokens[0])
     assert state["game"] == GAME and state["pending_seats"] == [0]
     terrain = next(r for r in ("wood", "copper", "silver", "gold") if r in state["dice"])
     _play(games, head.id, tokens[0], {"type": "terrain", "resource": terrain})
-    offered = [m for m in _state(games, head.id, tokens[1])["dice"]]
+    offered = [m for m in served_state(games, head.id, tokens[1])["dice"]]
     offered.remove(terrain)
     mine = _play(games, head.id, tokens[1], {"type": "bank_between", "resource": offered[0]})
     assert mine["state"]["my_bank"] == {"resource": offered[0]} and mine["state"]["decided"] == [1]
     for viewer in (tokens[0], None):
-        seen = _state(games, head.id, viewer)
+        seen = served_state(games, head.id, viewer)
         assert seen["my_bank"] is None and seen["decided"] == [1]
-        log = games.log(games.head(head.id), games.seat(games.head(head.id), _bearer(viewer), required=False))
+        log = games.log(games.head(head.id), games.seat(games.head(head.id), bearer(viewer), required=False))
         assert "bank_between" not in "".join(text for _, text in log.moves) and '"sealed"' in log.moves[-1][1]
         assert offered[0] not in log.events[-1][1]
-    assert _state(games, head.id, tokens[1])["undo"]["allowed"]  # its sealed move, still unresolved
+    assert served_state(games, head.id, tokens[1])["undo"]["allowed"]  # its sealed move, still unresolved
     ended = _play(games, head.id, tokens[0], {"type": "end_turn"})
     assert any(e["type"] == "banks_revealed" for e in ended["events"])
-    assert _state(games, head.id, tokens[1])["sheets"][1]["dark"][0]["resource"] == offered[0]
+    assert served_state(games, head.id, tokens[1])["sheets"][1]["dark"][0]["resource"] == offered[0]
     with pytest.raises(Refused) as refused:
-        games.undo(head.id, _bearer(tokens[0]))
+        games.undo(head.id, bearer(tokens[0]))
     assert refused.value.rule == "hidden_revealed"
 
 
@@ -68,4 +56,4 @@ def test_bot_seats_play_rolled_west(games):
     head, _tokens = games.create({"players": 3, "seed": 2}, bots=bots, game=GAME)
     while play_bot_turns(games, head.id):
         pass
-    assert _state(games, head.id)["finished"]
+    assert served_state(games, head.id)["finished"]

@@ -22,9 +22,8 @@ from werkzeug.datastructures import ETags
 from service.games.bots import play_bot_turns
 from service.games.store import Games
 from service.problems import Refused
-from service.storage import Storage
 from tests.core import sealed_bids
-from tests.service.databases import fresh_database
+from tests.service.store import bearer, fresh_storage, served_state
 
 GAME = "sealed-bids"
 
@@ -32,25 +31,13 @@ GAME = "sealed-bids"
 @pytest.fixture
 def storage(tmp_path):
     sealed_bids.register()
-    storage = Storage(fresh_database(tmp_path, "simultaneous"))
-    storage.create_tables()
-    yield storage
-    storage.engine.dispose()
+    with fresh_storage(tmp_path, "simultaneous") as storage:
+        yield storage
     sealed_bids.unregister()
 
 
-def _bearer(token: str | None) -> str | None:
-    return None if token is None else f"Bearer {token}"
-
-
-def _state(games: Games, game_id: str, token: str | None = None) -> dict:
-    head = games.head(game_id)
-    seat = games.seat(head, _bearer(token), required=False)
-    return json.loads(games.state(head, seat)[1])
-
-
 def _bid(games: Games, game_id: str, token: str, amount: int, if_match: int | None = None) -> dict:
-    answer = games.play(game_id, _bearer(token), {"type": "bid", "amount": amount},
+    answer = games.play(game_id, bearer(token), {"type": "bid", "amount": amount},
                         ETags([str(if_match)]) if if_match is not None else None)
     return json.loads(answer.body)
 
@@ -63,26 +50,26 @@ def _new(games: Games, players: int = 3, bots=None) -> tuple[str, list[str | Non
 def test_a_sealed_move_is_secret_until_revealed_and_may_be_changed(storage):
     games = Games(storage)
     game_id, tokens = _new(games)
-    assert _state(games, game_id)["game"] == GAME and _state(games, game_id)["pending_seats"] == [0, 1, 2]
+    assert served_state(games, game_id)["game"] == GAME and served_state(games, game_id)["pending_seats"] == [0, 1, 2]
     mine = _bid(games, game_id, tokens[1], 2)
     assert mine["state"]["my_bid"] == 2 and mine["state"]["decided"] == [1]
     for viewer in (tokens[0], tokens[2], None):
-        seen = _state(games, game_id, viewer)
+        seen = served_state(games, game_id, viewer)
         assert seen["decided"] == [1] and seen["my_bid"] is None and seen["pending_seats"] == [0, 2]
         assert seen["pending"]["seat"] == (0 if viewer is None else tokens.index(viewer))  # its own decision
         head = games.head(game_id)
-        seat = games.seat(head, _bearer(viewer), required=False)
+        seat = games.seat(head, bearer(viewer), required=False)
         log = games.log(head, seat)
         assert all("amount" not in json.loads(text) for _, text in log.moves), log.moves  # the move log withholds it
         assert all('"amount"' not in text and '"bids"' not in text for _, text in log.events)
-    assert _state(games, game_id, tokens[1])["pending"] == {"type": "bid", "seat": 1, "round": 1, "decided": True}
+    assert served_state(games, game_id, tokens[1])["pending"] == {"type": "bid", "seat": 1, "round": 1, "decided": True}
     changed = _bid(games, game_id, tokens[1], 0)  # changed while the others decide
     assert changed["state"]["my_bid"] == 0 and changed["state"]["pending_seats"] == [0, 2]
     _bid(games, game_id, tokens[0], 1)
     last = _bid(games, game_id, tokens[2], 3)
     revealed = [e for e in last["events"] if e["type"] == "bids_revealed"]
     assert revealed and revealed[0]["bids"] == [1, 0, 3]  # the changed bid is the one that counts
-    assert _state(games, game_id, tokens[0])["round"] == 2
+    assert served_state(games, game_id, tokens[0])["round"] == 2
     moves = games.moves_page(games.head(game_id), 0, -1, 100)["moves"]
     assert [json.loads(m)["move"] for m in moves] == [{"type": "bid", "amount": a} for a in (2, 0, 1, 3)]
 
@@ -91,11 +78,11 @@ def test_a_seat_without_a_decision_is_refused_and_nothing_changes(storage):
     games = Games(storage)
     game_id, tokens = _new(games, players=2)
     _bid(games, game_id, tokens[0], 1)
-    before = _state(games, game_id)
+    before = served_state(games, game_id)
     with pytest.raises(Refused) as refused:
         _bid(games, game_id, tokens[0], 9)
     assert (refused.value.status, refused.value.rule) == (422, "bid_too_high")
-    assert _state(games, game_id) == before
+    assert served_state(games, game_id) == before
 
 
 def test_two_seats_moving_at_once_from_two_workers_both_succeed(storage):
@@ -123,7 +110,7 @@ def test_two_seats_moving_at_once_from_two_workers_both_succeed(storage):
         assert all(isinstance(a, dict) for a in answers), [getattr(a, "rule", a) for a in answers]
         head = workers[0].head(game_id)
         assert head.version == version + 2 and head.move_count == 2, attempt
-        assert _state(workers[1], game_id, tokens[2])["decided"] == [0, 1]
+        assert served_state(workers[1], game_id, tokens[2])["decided"] == [0, 1]
         assert [s for s, _ in storage.moves(game_id)] in ([0, 1], [1, 0])
 
 
@@ -140,7 +127,7 @@ def test_if_match_still_refuses_what_the_seat_did_not_see(storage):
     with pytest.raises(Refused) as revealed:  # the round was revealed since: the bid was chosen for the last round
         _bid(games, game_id, tokens[0], 0, if_match=v1)
     assert revealed.value.status == 412
-    assert _state(games, game_id)["round"] == 2 and _state(games, game_id)["decided"] == []
+    assert served_state(games, game_id)["round"] == 2 and served_state(games, game_id)["decided"] == []
 
 
 def test_a_seat_takes_back_its_own_move_while_the_decision_is_unresolved(storage):
@@ -148,28 +135,28 @@ def test_a_seat_takes_back_its_own_move_while_the_decision_is_unresolved(storage
     game_id, tokens = _new(games, players=3)
     _bid(games, game_id, tokens[0], 3)
     _bid(games, game_id, tokens[1], 1)  # after seat 0's
-    assert _state(games, game_id, tokens[0])["undo"] == {"allowed": True, "rule": None, "detail": None}
-    assert _state(games, game_id, tokens[2])["undo"]["rule"] == "not_your_move"  # it has not moved
+    assert served_state(games, game_id, tokens[0])["undo"] == {"allowed": True, "rule": None, "detail": None}
+    assert served_state(games, game_id, tokens[2])["undo"]["rule"] == "not_your_move"  # it has not moved
     head = games.head(game_id)
-    undone = json.loads(games.undo(game_id, _bearer(tokens[0])).body)
+    undone = json.loads(games.undo(game_id, bearer(tokens[0])).body)
     assert undone["undone"] == {"type": "bid", "amount": 3}
     assert undone["state"]["decided"] == [1] and undone["state"]["my_bid"] is None
     new = games.head(game_id)
     assert (new.version, new.move_count) == (head.version + 2, 1)  # the undo, and seat 1's move stored again
     assert storage.moves(game_id) == [(1, {"type": "bid", "amount": 1})]
     assert [m.version for m in storage.marks(game_id)] == [new.version]
-    assert _state(games, game_id, tokens[1])["my_bid"] == 1
+    assert served_state(games, game_id, tokens[1])["my_bid"] == 1
     with pytest.raises(Refused) as nothing:
-        games.undo(game_id, _bearer(tokens[2]))
+        games.undo(game_id, bearer(tokens[2]))
     assert (nothing.value.status, nothing.value.rule) == (403, "not_your_move")
     _bid(games, game_id, tokens[0], 2)
     _bid(games, game_id, tokens[2], 0)  # the last bid: revealed
     for seat, status, rule in ((2, 409, "hidden_revealed"), (0, 403, "not_your_move")):  # resolved: as the game says
-        assert _state(games, game_id, tokens[seat])["undo"]["rule"] == rule
+        assert served_state(games, game_id, tokens[seat])["undo"]["rule"] == rule
         with pytest.raises(Refused) as late:
-            games.undo(game_id, _bearer(tokens[seat]))
+            games.undo(game_id, bearer(tokens[seat]))
         assert (late.value.status, late.value.rule) == (status, rule)
-    assert _state(games, game_id)["round"] == 2
+    assert served_state(games, game_id)["round"] == 2
     fresh = Games(storage)  # the log alone rebuilds the game the snapshot and the moves after it give
     assert fresh.replay_log(games.head(game_id), {"players": 3, "seed": 5}).to_json() == fresh._load(game_id)[1].to_json()
 
@@ -183,9 +170,9 @@ def test_bot_seats_pending_beside_a_person_are_each_played_once(storage):
     assert played == 3
     assert sorted(s for s, _ in storage.moves(game_id)) == [1, 2, 3]
     assert play_bot_turns(games, game_id) == 0  # nothing more until the person decides
-    assert _state(games, game_id, tokens[0])["pending_seats"] == [0]
+    assert served_state(games, game_id, tokens[0])["pending_seats"] == [0]
     _bid(games, game_id, tokens[0], 1)
-    assert _state(games, game_id)["round"] == 2
+    assert served_state(games, game_id)["round"] == 2
     assert play_bot_turns(games, game_id) == 3
     seats = [s for s, _ in storage.moves(game_id)]
     assert sorted(seats[4:]) == [1, 2, 3] and len(seats) == 7
@@ -196,10 +183,10 @@ def test_a_finished_game_of_another_game_is_reviewed_through_its_game_object(sto
 
     games = Games(storage)
     game_id, tokens = _new(games, players=2)
-    while not _state(games, game_id)["finished"]:
+    while not served_state(games, game_id)["finished"]:
         for seat, token in enumerate(tokens):
             assert token is not None
-            if seat in _state(games, game_id, token)["pending_seats"]:
+            if seat in served_state(games, game_id, token)["pending_seats"]:
                 _bid(games, game_id, token, 0 if seat else 1)
     reviews = Reviews(storage, games.rules)
     review, new = reviews.request(games.head(game_id), 20, 8, 0)

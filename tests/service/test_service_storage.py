@@ -22,6 +22,7 @@ from solver.games.wild_tiled_west.rules.setup import GameConfig
 from tests.service.databases import fresh_database, serializable_by_default, server_url
 from tests.service.event_clients import AppTable, Follower
 from tests.service.service_http import PROBLEM, Server, comparable, local_view, together
+from tests.service.store import fresh_storage
 
 SEED = 4242424242
 
@@ -73,10 +74,8 @@ def test_kill_9_loses_no_answered_move(tmp_path):
 
 @pytest.fixture
 def games(tmp_path):
-    storage = Storage(fresh_database(tmp_path, "unit"))
-    storage.create_tables()
-    yield Games(storage)
-    storage.engine.dispose()
+    with fresh_storage(tmp_path, "unit") as storage:
+        yield Games(storage)
 
 
 def test_a_game_rebuilds_from_its_move_log(games):

@@ -14,7 +14,7 @@ from enum import Enum
 from functools import cached_property
 from typing import Literal, TypedDict
 
-from solver.games.wild_tiled_west.components.geometry import STEPS, Orientation, orientations
+from solver.games.wild_tiled_west.components.geometry import STEPS, Orientation, grid, orientations
 from solver.games.wild_tiled_west.components.provenance import Sourced
 
 
@@ -310,11 +310,12 @@ class BoardSide:
 
     @cached_property
     def _masks_by_kind(self) -> dict[SpaceKind, int]:
-        return {kind: sum(1 << (r * self.width + c) for r, c in squares) for kind, squares in self._squares_by_kind.items()}
+        board = grid(self.height, self.width)
+        return {kind: board.mask(squares) for kind, squares in self._squares_by_kind.items()}
 
     def kind_mask(self, kind: SpaceKind) -> int:
-        """The squares printed with ``kind`` as a mask: bit ``row * width + col`` (``geometry.Grid``'s layout), 0 when
-        the side prints none."""
+        """The squares printed with ``kind`` as a ``geometry.Grid`` mask of this side's size, 0 when the side prints
+        none."""
         return self._masks_by_kind.get(kind, 0)
 
     def count(self, kind: SpaceKind) -> int:
