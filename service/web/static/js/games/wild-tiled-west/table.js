@@ -202,11 +202,10 @@ class Table {
     focusInView(choice);
     const stack = this.el.trays.querySelector(`.stack[data-slot="${slot}"]`);
     if (!choice || !stack) return;
-    const bar = choice.closest(".for-stack").getBoundingClientRect();
-    const box = stack.getBoundingClientRect();
-    if (getComputedStyle(choice.closest(".for-stack")).position === "fixed" && box.bottom > bar.top) {
-      window.scrollBy(0, box.bottom - bar.top + 8);
-    }
+    const bar = choice.closest(".for-stack");
+    if (getComputedStyle(bar).position !== "fixed") return; // a wide screen: the choice sits in the decision panel
+    const hidden = stack.getBoundingClientRect().bottom - bar.getBoundingClientRect().top;
+    if (hidden > 0) window.scrollBy(0, hidden + 8);
   }
 
   /** My gold, bullets, mining, partners and ace cards (the state shows my own face-down partner). */
