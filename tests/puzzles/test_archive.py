@@ -70,7 +70,7 @@ def test_wild_tiled_west_has_its_daily_puzzle_found_through_the_registry():
     daily = daily_of("wild-tiled-west")
     assert daily is puzzles.wild_tiled_west.DAILY and isinstance(daily, DailyPuzzles)
     assert daily.difficulties == DIFFICULTIES and daily.seed_prefix == "wild-tiled-west/daily-puzzle/v2"
-    assert daily_games() == ("wild-tiled-west",)
+    assert daily_games() == ("wild-tiled-west", "rolled-west")  # Rolled West's: tests/rolled_west/test_puzzles.py
     with pytest.raises(KeyError, match="no-such-game"):
         daily_of("no-such-game")
 
@@ -79,7 +79,7 @@ def test_a_game_without_a_puzzle_package_has_no_daily_puzzle(register):
     register("no-puzzles", "solver.games.no_puzzles_here")
     assert package_of("no-puzzles") == "puzzles.no_puzzles_here"
     assert daily_of("no-puzzles") is None
-    assert daily_games() == ("wild-tiled-west",)
+    assert daily_games() == ("wild-tiled-west", "rolled-west")
     with pytest.raises(PuzzleError, match="has no daily puzzle"):
         daily_puzzle(types.SimpleNamespace(entry=registry.get("no-puzzles")), datetime.date(2026, 1, 2))  # type: ignore[arg-type]
 
@@ -88,7 +88,7 @@ def test_another_game_finds_its_own_package_by_the_same_convention(register, mon
     entry = register("toy-game", "somewhere.games.toy_game")
     _puzzle_package(monkeypatch, "puzzles.toy_game", ToyDaily())
     assert isinstance(daily_of("toy-game"), ToyDaily)
-    assert daily_games() == ("wild-tiled-west", "toy-game")
+    assert daily_games() == ("wild-tiled-west", "rolled-west", "toy-game")
     game = types.SimpleNamespace(entry=entry)
     made = daily_puzzle(game, datetime.datetime(2026, 1, 2, 13, 0), "easy")  # type: ignore[arg-type]
     assert made == {"id": "toy", "date": "2026-01-02", "difficulty": "easy", "game": "toy-game"}

@@ -9,6 +9,10 @@ such neighbour has decided; then the banks are revealed and written in the dark 
 With 2 players, after both turns of rounds 1-5 the ghost roll's 3 dice are rolled and each player who may bank decides
 likewise.  After the last turn of round 6 the game ends: majorities, offices, the tally.
 
+The dice come from the seed's generators (``rules.rolling.roll_generator``), or from rolls given in advance
+(``rules.rolling.GivenRolls``).  ``RolledWest.solo`` sets up the solo daily puzzle (our own mode, ``rules.solo``): one
+player, the rolls given, a ghost roll after each of rounds 1-5 to bank from.
+
 Rulings: docs/rolled-west-rulings.md."""
 
 from __future__ import annotations
@@ -18,12 +22,12 @@ import json
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from solver.core.protocol import JSON, GameOver, IllegalMove
+from solver.core.protocol import JSON, ConfigError, GameOver, IllegalMove
 from solver.games.rolled_west.components.values import METALS, Components
 from solver.games.rolled_west.engine import views
 from solver.games.rolled_west.engine.moves import DECISION_MOVES, SEALED, check_shape, distinct
-from solver.games.rolled_west.rules import banking, boomtown_offices, claims, contracts, scoring, shipments, terrain, turn
-from solver.games.rolled_west.rules.rolling import roll, roll_generator
+from solver.games.rolled_west.rules import banking, boomtown_offices, claims, contracts, scoring, shipments, solo, terrain, turn
+from solver.games.rolled_west.rules.rolling import GivenRolls, roll, roll_generator
 from solver.games.rolled_west.rules.sheet import Sheet, new_sheet
 
 #: The phases of play: the active player chooses its terrain; it spends (neighbours may bank meanwhile); the turn is
@@ -38,10 +42,16 @@ class RolledWest:
     index, or ``None``), ``rolled`` (the turn's resources left unspent, ``{resource: n}``), ``done`` (the turn's
     actions taken, ``rules.turn.ACTIONS``), ``ghost_dice``, ``bankers`` (the seats deciding a bank now), ``turns_taken``,
     ``sheets``.  Hidden: ``sealed`` (each banker's choice, a resource or ``None`` for a pass, until revealed) and the
-    seed (future dice)."""
+    seed (future dice).  ``given``: the rolls given in advance (``GivenRolls``), drawn from instead of the seed's
+    generators, or ``None``."""
 
-    def __init__(self, components: Components, players: int, seed: int):
-        self.components, self.players, self.seed = components, players, seed
+    def __init__(self, components: Components, players: int, seed: int, given: GivenRolls | None = None):
+        self.components, self.players, self.seed, self.given = components, players, seed, given
+        if given is not None:
+            ghosts = sum(banking.ghost_roll_due(components, players, r) for r in range(1, components.numbers.rounds + 1))
+            problems = given.problems(components.dice, players, components.numbers.rounds, ghosts)
+            if problems:
+                raise ConfigError("the rolls given cannot serve this game: " + "; ".join(problems))
         self.round, self.active, self.phase = 1, 0, TERRAIN
         self.dice: list[str] = []
         self.terrain_die: int | None = None
@@ -62,6 +72,13 @@ class RolledWest:
         self.move_sealed: list[int | None] = []
         self.events: list[JSON] = []
         self._start_turn()
+
+    @classmethod
+    def solo(cls, components: Components, given: GivenRolls) -> RolledWest:
+        """The solo daily puzzle's game (our own mode: ``rules.solo``; docs/rolled-west-rulings.md, "Solo daily
+        puzzle (our own mode)"): one player, the rolls ``given`` (a turn's per round, a ghost roll after each round
+        but the last).  Raises ``ConfigError`` for rolls that cannot serve it."""
+        return cls(components, solo.PLAYERS, 0, given)
 
     # --- reading -------------------------------------------------------------------------------------
 
@@ -262,7 +279,8 @@ class RolledWest:
 
     def _start_turn(self) -> None:
         """rule text: "Take all 4 resource dice and roll them within view of all players." """
-        self.dice = roll(roll_generator(self.seed, self.round, self.active), self.components.dice, self.components.dice.count)
+        self.dice = (self.given.turn(self.round, self.active) if self.given is not None else
+                     roll(roll_generator(self.seed, self.round, self.active), self.components.dice, self.components.dice.count))
         self.rolls += 1
         self.terrain_die, self.rolled, self.done, self.ghost_dice = None, {}, [], []
         self.phase, self.bankers, self.sealed = TERRAIN, [], {}
@@ -296,7 +314,8 @@ class RolledWest:
         """rule text: "after both players have taken a turn each round, perform a "ghost roll" - roll 3 of the dice
         one extra time, and allow both players to bank one of the resources rolled if they like"."""
         self.phase = GHOST
-        self.ghost_dice = roll(roll_generator(self.seed, self.round, None), self.components.dice, self.components.dice.ghost_dice)
+        self.ghost_dice = (self.given.ghost(self.round) if self.given is not None else
+                           roll(roll_generator(self.seed, self.round, None), self.components.dice, self.components.dice.ghost_dice))
         self.rolls += 1
         self.bankers = [s for s in range(self.players)
                         if banking.may_bank_between(self.sheets[s], self.turns_taken[s], self.rounds)]
@@ -327,10 +346,13 @@ class RolledWest:
               "events")
 
     def to_json(self) -> JSON:
-        """Everything, the sealed choices and the seed included (``from_json`` reads it back)."""
+        """Everything, the sealed choices, the seed and the rolls given (``given``, only when there are) included
+        (``from_json`` reads it back)."""
         data: JSON = json.loads(json.dumps({k: getattr(self, k) for k in self.FIELDS}))
         data["sheets"] = [s.to_json() for s in self.sheets]
         data["sealed"] = {str(s): c for s, c in sorted(self.sealed.items())}
+        if self.given is not None:
+            data["given"] = self.given.to_json()
         return data
 
     def clone(self) -> RolledWest:
@@ -351,6 +373,7 @@ class RolledWest:
             setattr(state, key, value)
         state.sheets = [Sheet.from_json(s) for s in data["sheets"]]
         state.sealed = {int(s): c for s, c in data["sealed"].items()}
+        state.given = GivenRolls.from_json(data["given"]) if data.get("given") is not None else None
         return state
 
 

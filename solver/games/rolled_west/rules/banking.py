@@ -11,7 +11,8 @@ rule text, B. Banking Resources:
   them off on your score board as you use them." (``available``, ``pay``);
 - "Remember: You can only bank RESOURCES, you can never bank the die set aside" (the terrain die is never offered);
 - "In a 2-player game only, after both players have taken a turn each round, perform a "ghost roll" ... allow both
-  players to bank one of the resources rolled ... never both!" (``ghost_roll_due``).
+  players to bank one of the resources rolled ... never both!" (``ghost_roll_due``; the solo mode has it too: ruling
+  "Solo daily puzzle (our own mode)").
 
 Rulings (docs/rolled-west-rulings.md): rolled dice are spent before banked ones, banked ones oldest first; the dark
 box of round r holds the bank made before your own turn of round r; only a player with a turn left banks."""
@@ -22,6 +23,7 @@ from typing import Any
 
 from solver.core.protocol import IllegalMove
 from solver.games.rolled_west.components.values import RESOURCES, Components
+from solver.games.rolled_west.rules import solo
 from solver.games.rolled_west.rules.sheet import Sheet
 
 
@@ -119,5 +121,7 @@ def bank_between(sheet: Sheet, turns_taken: int, offered: list[str], resource: s
 def ghost_roll_due(components: Components, players: int, round_: int) -> bool:
     """Whether a ghost roll follows round ``round_``: "In a 2-player game only, after both players have taken a turn
     each round" -- in rounds 1 to 5 only (ruling: "The ghost roll in rounds 1-5": after the last round nobody has a
-    turn left to spend it in)."""
-    return players == components.dice.ghost_players and round_ < components.numbers.rounds
+    turn left to spend it in); in the solo mode likewise, after the player's turn (ruling: "Solo daily puzzle (our own
+    mode)")."""
+    return ((players == components.dice.ghost_players or solo.is_solo(players))
+            and round_ < components.numbers.rounds)
