@@ -8,7 +8,8 @@ mode)"), and so is the puzzle (docs/puzzles.md, "Rolled West").  For a date and 
 Each candidate is played by the greedy player (``solver.games.rolled_west.planning.greedy``), its optimum is proven by
 CP-SAT within a deterministic budget (``solver.games.rolled_west.planning.model``) and checked by replaying the plan
 through the engine, and it is graded by the points the greedy player misses; the first candidate proven and graded
-at the difficulty asked for is counted for other optimal sheets and published."""
+at the difficulty asked for is solved once more with its optimal final sheet forbidden (the best other sheet: the
+optimum is unique when it scores less) and published."""
 
 from __future__ import annotations
 
@@ -36,7 +37,6 @@ FORMAT = 1  #: the puzzle JSON's format version
 #: What the puzzle says of its mode wherever it is shown: the rule text has no solo play.
 MODE = "solo daily puzzle: the project's own mode (the rule text has no solo play)"
 MAX_CANDIDATES = 200  #: candidates tried before generation gives up (GenerationError)
-OPTIMAL_SHEETS_CAP = 2  #: optimal final sheets are counted up to this many (2 means 2 or more)
 DETERMINISTIC_LIMIT = 5.0  #: CP-SAT's deterministic seconds a solve may take before its candidate is discarded
 WALL_LIMIT_S = 120.0  #: the wall-clock safety limit of a solve: past it nothing is published (GenerationTimeout)
 # Grading by the points the greedy player misses (``gap``): easy up to EASY_MAX_GAP, hard from HARD_MIN_GAP.
@@ -46,12 +46,13 @@ HARD_MIN_GAP = 16
 
 @dataclass
 class Analysis:
-    """What was proven of a candidate: the ``plan`` (CP-SAT's, ``OPTIMAL``), the greedy player's score, how many
-    optimal final sheets there are (up to ``OPTIMAL_SHEETS_CAP``) and every solve's statistics."""
+    """What was proven of a candidate: the ``plan`` (CP-SAT's, ``OPTIMAL``), the greedy player's score, the best score
+    of another final sheet (``runner_up``, proven; ``None``: no other sheet is possible, or not counted yet) and
+    every solve's statistics."""
 
     plan: SoloPlan
     greedy: int
-    optimal_sheets: int = 0
+    runner_up: int | None = None
     solves: list[dict[str, Any]] = field(default_factory=list)
 
     @property
@@ -68,7 +69,7 @@ class Analysis:
     @property
     def unique(self) -> bool:
         """Whether one final sheet alone scores the optimum (proven)."""
-        return self.optimal_sheets == 1
+        return self.runner_up is None or self.runner_up < self.optimum
 
 
 def grade(gap: int) -> str:
@@ -110,10 +111,10 @@ def check_plan(puzzle: SoloPuzzle, plan: SoloPlan) -> None:
 
 def analyse(puzzle: SoloPuzzle, difficulty: str | None = None, reasons: list[str] | None = None) -> Analysis | None:
     """Play the greedy player, prove the optimum, check the plan through the engine and, unless ``difficulty`` is
-    given and the grade is another (``"off_grade"`` appended to ``reasons``), count the optimal final sheets up to
-    ``OPTIMAL_SHEETS_CAP`` (solving again with the score fixed to the optimum and every sheet found excluded).
-    ``None`` when a solve is not proven within ``DETERMINISTIC_LIMIT`` (``"unproven"``).  Raises
-    ``GenerationTimeout`` and ``GenerationError`` (``check_plan``)."""
+    given and the grade is another (``"off_grade"`` appended to ``reasons``), prove the best score of another final
+    sheet (solving again with the optimal plan's sheet forbidden: ``SoloSheet``).  ``None`` when a solve is not
+    proven within ``DETERMINISTIC_LIMIT`` (``"unproven"``).  Raises ``GenerationTimeout`` and ``GenerationError``
+    (``check_plan``)."""
     reasons = [] if reasons is None else reasons
     log: list[dict[str, Any]] = []
     greedy, _moves = greedy_play(puzzle)
@@ -126,17 +127,15 @@ def analyse(puzzle: SoloPuzzle, difficulty: str | None = None, reasons: list[str
     if difficulty is not None and grade(analysis.gap) != difficulty:
         reasons.append("off_grade")
         return None
-    found = [plan.sheet]
-    while len(found) < OPTIMAL_SHEETS_CAP:
-        other = _solve(puzzle, log, exclude=found, objective_bounds=(plan.score, plan.score))
-        if other.status == "INFEASIBLE":
-            break
-        if other.sheet is None:
-            reasons.append("unproven")
-            return None
+    other = _solve(puzzle, log, exclude=[plan.sheet])
+    if other.status not in ("OPTIMAL", "INFEASIBLE"):
+        reasons.append("unproven")
+        return None
+    if other.score is not None:
         check_plan(puzzle, other)
-        found.append(other.sheet)
-    analysis.optimal_sheets = len(found)
+        if other.sheet == plan.sheet or other.score > plan.score:
+            raise GenerationError("the solve forbidding the optimal sheet found it again, or a better one")
+    analysis.runner_up = other.score
     return analysis
 
 
@@ -155,8 +154,7 @@ def puzzle_json(puzzle: SoloPuzzle, analysis: Analysis, date: datetime.date, dif
         "breakdown": {k: analysis.plan.breakdown[k] for k in scoring.CATEGORIES},
         "unique": analysis.unique,
         "proof": {"status": analysis.plan.status, "solver": "CP-SAT", "deterministic_limit": DETERMINISTIC_LIMIT},
-        "grading": {"greedy": analysis.greedy, "gap": analysis.gap, "optimal_sheets": analysis.optimal_sheets,
-                    "optimal_sheets_cap": OPTIMAL_SHEETS_CAP},
+        "grading": {"greedy": analysis.greedy, "gap": analysis.gap, "runner_up": analysis.runner_up},
         "generator": {"seed": SEED_PREFIX, "candidate": index},
     }
     data["id"] = content_id(data)
