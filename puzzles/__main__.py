@@ -128,7 +128,8 @@ def main(argv: list[str] | None = None) -> int:
     verify = sub.add_parser("verify", parents=[game], help="check a solution of a puzzle and score it")
     verify.add_argument("puzzle", help="the puzzle's JSON file")
     verify.add_argument("solution", help='the solution\'s JSON file, the game\'s solution (Wild Tiled West: '
-                                         '{"placements": [{"tile", "orientation", "row", "col"}]})')
+                                         '{"placements": [{"tile", "orientation", "row", "col"}]}; Rolled West: '
+                                         '{"moves": [the engine\'s moves, in order]})')
     args = parser.parse_args(argv)
     found, game_object = _daily_of(parser, args)
     try:

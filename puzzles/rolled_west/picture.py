@@ -46,13 +46,13 @@ def sheet_svg(state: RolledWest, title: str) -> str:
     """The solo player's sheet of ``state`` under ``title`` (SVG text)."""
     c, sheet = state.components, state.sheets[SEAT]
     parts: list[str] = [_text(12, 24, title, 16)]
-    y = 44
+    y = 44.0
     parts.append(_text(12, y + 8, "Claims (the 1st majority bonus of a terrain with a claim)", 12, FAINT))
     y += 16
     for row in c.claim_rows:
         parts.append(_text(12, y + 22, row.terrain, 13))
         for j, (number, star) in enumerate(zip(row.numbers, row.stars, strict=True)):
-            x = 100 + j * CELL
+            x = 100.0 + j * CELL
             parts.append(_box(x, y))
             parts.append(_text(x + CELL / 2, y + 22, f"{number or ''}{'*' if star else ''}", 12, anchor="middle"))
             mark = sheet.claims[row.terrain][j]
@@ -60,7 +60,7 @@ def sheet_svg(state: RolledWest, title: str) -> str:
                 parts.append(_triangle(x + CELL / 2, y + CELL / 2))
             elif mark == "circle":
                 parts.append(_ring(x + CELL / 2, y + CELL / 2))
-        x = 100 + len(row.numbers) * CELL + 10
+        x = 100.0 + len(row.numbers) * CELL + 10
         parts.append(_text(x, y + 22, f"majority {row.majority[0]}", 12))
         if any(sheet.claims[row.terrain]):
             parts.append(_pill(x - 4, y + 6, 80))
@@ -69,10 +69,10 @@ def sheet_svg(state: RolledWest, title: str) -> str:
     parts.append(_text(12, y + 8, "Shipping", 12, FAINT))
     y += 16
     for metal in METALS:
-        row = c.shipping_row(metal)
+        shipping = c.shipping_row(metal)
         parts.append(_text(12, y + 22, metal, 13))
-        for j, (box, star) in enumerate(zip(row.boxes, row.stars, strict=True)):
-            x = 100 + j * CELL * 1.4
+        for j, (box, star) in enumerate(zip(shipping.boxes, shipping.stars, strict=True)):
+            x = 100.0 + j * CELL * 1.4
             parts.append(_box(x, y, CELL * 1.4))
             words = "/".join(str(n) for n in box) + ("*" if star else "")
             parts.append(_text(x + CELL * 0.7, y + 22, words, 12, anchor="middle"))
@@ -103,12 +103,12 @@ def sheet_svg(state: RolledWest, title: str) -> str:
     for r, (white, dark) in enumerate(zip(sheet.white, sheet.dark, strict=True)):
         x = 12 + r * 100
         parts.append(_text(x, y + 12, f"round {r + 1}", 11))
-        for k, (box, fill) in enumerate(((white, "white"), (dark, "#ccc"))):
+        for k, (banked, fill) in enumerate(((white, "white"), (dark, "#ccc"))):
             bx = x + k * 44
             parts.append(_box(bx, y + 18, 40, 24, fill))
-            if box is not None:
-                parts.append(_text(bx + 20, y + 35, str(box["resource"]), 10, anchor="middle"))
-                if box["spent"]:
+            if banked is not None:
+                parts.append(_text(bx + 20, y + 35, str(banked["resource"]), 10, anchor="middle"))
+                if banked["spent"]:
                     parts.append(f'<line x1="{bx + 2}" y1="{y + 40}" x2="{bx + 38}" y2="{y + 20}" stroke="{MARK}"/>')
     y += 56
     scores = state.score_breakdown(SEAT)

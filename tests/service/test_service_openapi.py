@@ -24,6 +24,7 @@ from schemathesis.specs.openapi.checks import (
 )
 
 from service.app import create_app
+from tests.rolled_west.puzzle_data import redated_puzzle as rolled_west_stand_in
 from tests.service.databases import fresh_database
 from tests.service.service_http import redated_puzzle, session_puzzle
 
@@ -36,6 +37,7 @@ app = create_app({"TESTING": True, "DATABASE_URL": fresh_database(Path(tempfile.
                   "PLACEMENTS_MAX_BUDGET_MS": 100, "REVIEW_MAX_BUDGET_MS": 1,
                   "HINT_DEFAULT_BUDGET_MS": 30})  # within the hints' cap; also a bot's, when a seat leaves
 app.extensions["wtw_puzzles"].generator = redated_puzzle  # this app only ever generates stand-ins
+app.extensions["wtw_puzzles"].generators["rolled-west"] = rolled_west_stand_in
 
 
 @cache

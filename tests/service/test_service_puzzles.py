@@ -18,6 +18,7 @@ from service.heavy import huey
 from service.models import PuzzleRecord
 from service.puzzles.tasks import queue_puzzles_ahead
 from service.storage import Storage, StoredPuzzle
+from tests.rolled_west.puzzle_data import redated_puzzle as rolled_west_stand_in
 from tests.service.databases import fresh_database
 from tests.service.service_http import PUZZLE_DATE, Server, assert_problem, redated_puzzle, session_puzzle, together
 
@@ -103,6 +104,7 @@ def test_daily_puzzles_only_for_the_served_dates(server):
 def _app(url: str, generator):
     app = create_app({"TESTING": True, "DATABASE_URL": url, "RATELIMIT_ENABLED": False})
     app.extensions["wtw_puzzles"].generator = generator
+    app.extensions["wtw_puzzles"].generators["rolled-west"] = rolled_west_stand_in  # its own tests: tests/rolled_west/
     return app
 
 
@@ -327,5 +329,7 @@ def test_the_coming_days_are_generated_ahead(app):
         assert queue_puzzles_ahead(app.extensions["wtw_puzzles"]) == 0  # all stored now
     today = datetime.datetime.now(datetime.UTC).date()
     days = [today, today + datetime.timedelta(days=1)]  # PUZZLES_DAYS_AHEAD = 1
-    assert started == 6 and sorted(app.generator_calls) == sorted((d, k) for d in days for k in DIFFICULTIES)
-    assert _rows(app) == 6
+    games = len(app.extensions["wtw_puzzles"].dailies)  # Wild Tiled West's and Rolled West's
+    assert games == 2 and started == 6 * games
+    assert sorted(app.generator_calls) == sorted((d, k) for d in days for k in DIFFICULTIES)
+    assert _rows(app) == 6 * games

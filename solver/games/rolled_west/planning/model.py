@@ -150,10 +150,10 @@ class _Model:
             spend = {x: _Sum() for x in RESOURCES}
             for (_x, k), var in claim.items():
                 spend[WOOD].add(wood_of[k], var)
-            for item in (*c.contracts, *c.offices):
-                var = contract.get(item.id) if item in c.contracts else office[item.id]
-                for metal, n in item.cost().items():
-                    spend[metal].add(n, var)
+            for taken, cost in [*((contract[x.id], x.cost()) for x in c.contracts),
+                                *((office[o.id], o.cost()) for o in c.offices)]:
+                for metal, n in cost.items():
+                    spend[metal].add(n, taken)
             for mt in METALS:
                 spend[mt].add(1, ship[mt])
             for x in RESOURCES:
@@ -199,21 +199,21 @@ class _Model:
             counted["settlement"].terms += settlements[row.terrain].terms
             counted["settlement"].most += settlements[row.terrain].most
         for mt in METALS:
-            row = c.shipping_row(mt)
-            total = self.shipped[mt] = m.new_int_var(0, len(row.boxes), f"shipped[{mt}]")
+            shipping = c.shipping_row(mt)
+            total = self.shipped[mt] = m.new_int_var(0, len(shipping.boxes), f"shipped[{mt}]")
             m.add(total == sum(s[mt] for s in self.ship))
-            checked = [m.new_bool_var(f"checked[{mt}][{j}]") for j in range(len(row.boxes))]
+            checked = [m.new_bool_var(f"checked[{mt}][{j}]") for j in range(len(shipping.boxes))]
             m.add(total == sum(checked))
             for j in range(1, len(checked)):
                 m.add_implication(checked[j], checked[j - 1])  # a row is checked from the left
-            for j, (box, star) in enumerate(zip(row.boxes, row.stars, strict=True)):
+            for j, (box, star) in enumerate(zip(shipping.boxes, shipping.stars, strict=True)):
                 parts["shipping"].add(box[0], checked[j])  # the single number, or the first shipper's
                 if star:
                     counted["shipping_star"].add(1, checked[j])
             counted["shipping_row"].add(1, checked[-1])
             if mt == "copper":  # as rules.boomtown_offices.counts: "copper_shipped"
-                for box in checked:
-                    counted["copper_shipped"].add(1, box)
+                for var in checked:
+                    counted["copper_shipped"].add(1, var)
         self.owned_contract, self.owned_office = {}, {}
         for x in c.contracts:
             own = self.owned_contract[x.id] = m.new_bool_var(f"owned[{x.id}]")
@@ -326,7 +326,12 @@ def solve_solo(puzzle: SoloPuzzle, *, deterministic_limit: float | None = None,
     if deterministic_limit is not None:
         solver.parameters.max_deterministic_time = deterministic_limit
     fired = threading.Event()
-    timer = threading.Timer(time_limit_ms / 1000, lambda: (fired.set(), solver.stop_search()))
+
+    def stop() -> None:
+        fired.set()
+        solver.stop_search()
+
+    timer = threading.Timer(time_limit_ms / 1000, stop)
     timer.start()
     try:
         status = solver.solve(built.m)

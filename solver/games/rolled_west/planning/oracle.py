@@ -51,7 +51,8 @@ class LastTurns:
     def __init__(self, components: Components):
         self.components = components
         self.scores: dict[tuple[Any, ...], int] = {}
-        self.costs = {x.id: tuple(x.cost().get(m, 0) for m in METALS) for x in (*components.contracts, *components.offices)}
+        costs = [(x.id, x.cost()) for x in components.contracts] + [(o.id, o.cost()) for o in components.offices]
+        self.costs = {item: tuple(cost.get(m, 0) for m in METALS) for item, cost in costs}
 
     def best(self, sheet: Sheet, held: dict[str, int], dice: list[str]) -> tuple[int, list[JSON]]:
         """The best final score of the last turn on ``dice`` from ``sheet`` with ``held`` banked, and the turn's moves
