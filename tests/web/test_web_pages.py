@@ -108,3 +108,27 @@ def test_the_solo_rank_reads_at_a_contrast_of_at_least_4_5(server, new_page, sho
     light, dark = sorted((_luminance(text), _luminance(background)), reverse=True)
     assert (light + 0.05) / (dark + 0.05) >= 4.5, (text, background)
     player.page.locator(".result .rank").last.screenshot(path=str(shots / "rank.png"))
+
+
+def test_a_screen_still_loading_when_the_player_leaves_it_never_draws(server, new_page):
+    """The router drops a screen whose answer comes after the player went elsewhere: the game's first answer is held
+    until How to play is shown, and then the game must not draw over it (it did before)."""
+    page = new_page()
+    player = Player(page, server.base)
+    player.open("#/")
+    game_id = player.start_game(["me"])
+    player.open("#/")
+    held = []
+    page.route(f"**/games/{game_id}", lambda route: held.append(route))
+    with page.expect_request(f"**/games/{game_id}"):
+        page.evaluate(f"() => {{ location.hash = '#/game/{game_id}'; }}")
+    page.wait_for_function("() => document.querySelector('#app .loading') !== null")
+    player.open("#/how-to-play")
+    with page.expect_response(f"**/games/{game_id}"):
+        held[0].continue_()
+    # the dropped game screen would fetch its catalog and draw now; give it the time to (a test wait, not a timing)
+    page.wait_for_timeout(1500)
+    assert page.locator("main").count() == 1
+    assert page.locator(".turn-banner").count() == 0
+    assert page.locator("#app h1").first.inner_text() != ""
+    assert page.evaluate("() => document.body.dataset.route") == "#/how-to-play"
