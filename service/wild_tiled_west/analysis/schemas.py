@@ -18,6 +18,7 @@ from service.hints import budget_field, seed_field, simulations_field, top_field
 from service.language import _
 from service.parsing import StrictBoolean
 from service.wild_tiled_west.components import app_catalog
+from solver.games.wild_tiled_west import ENTRY
 
 #: a plan places at most this many tiles: every daily puzzle's hand (5-8 tiles); CP-SAT proves 6-tile plans of games
 #: in seconds at most and the published hard puzzles' 7- and 8-tile hands in under one (docs/solver.md)
@@ -48,13 +49,14 @@ class PositionInputSchema(Schema):
     class Meta:
         unknown = INCLUDE
 
-    seat = fields.Integer(required=True, strict=True, validate=Range(0, 4), metadata={"description": "whose position"})
+    seat = fields.Integer(required=True, strict=True, validate=Range(0, ENTRY.players[-1] - 1),
+                          metadata={"description": "whose position"})
     version = fields.Integer(required=True, strict=True, validate=Range(0, 10**6),
                              metadata={"description": "moves played (echoed by the answer)"})
     pending = fields.Dict(required=True, allow_none=True, metadata={"description": "the pending decision"})
     agenda = fields.List(fields.Dict(), required=True, metadata={"description": "the steps to come"})
     config = fields.Dict(required=True, metadata={"description": "players, seats, first_game_contracts (no seed)"})
-    players = fields.List(fields.Dict(), required=True, validate=Length(1, 5))
+    players = fields.List(fields.Dict(), required=True, validate=Length(ENTRY.players[0], ENTRY.players[-1]))
 
 
 class AnalysisHintSchema(Schema):
