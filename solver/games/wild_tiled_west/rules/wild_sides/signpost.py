@@ -5,6 +5,8 @@ numbers are the board's (its data): the last one is the building's, every earlie
 
 from __future__ import annotations
 
+from typing import cast
+
 from solver.games.wild_tiled_west.components.values import SpaceKind
 from solver.games.wild_tiled_west.rules.player import PlayerState
 from solver.games.wild_tiled_west.rules.table import Step, Table
@@ -27,7 +29,7 @@ def signpost_site(player: PlayerState) -> tuple[int, int] | None:
     side = player.settlement.side
     if not player.set_aside:
         return None
-    posts = {side.space(r, c).number: (r, c) for r, c in side.squares(SpaceKind.SIGNPOST)}
+    posts = {cast(int, side.space(r, c).number): (r, c) for r, c in side.squares(SpaceKind.SIGNPOST)}  # numbered
     *earlier, last = sorted(posts)
     if all(player.settlement.cover[r][c] >= 0 for r, c in (posts[n] for n in earlier)):
         return posts[last]
