@@ -10,6 +10,7 @@ design (docs/hints.md, "Rolled West")."""
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -43,9 +44,10 @@ def policy_move(state: Any, seat: int, worth: Worth) -> JSON:
     return move
 
 
-def play_out(state: Any, worth: Worth) -> Any:
-    """``state`` played to the end by ``policy_move`` for every pending seat (the first pending first); returns it."""
-    while not state.finished:
+def play_out(state: Any, worth: Worth, deadline: float = math.inf) -> Any:
+    """``state`` played to the end by ``policy_move`` for every pending seat (the first pending first), or until
+    ``deadline`` (``time.perf_counter()``) passes; returns it."""
+    while not state.finished and time.perf_counter() < deadline:
         seat = state.pending_seats()[0]
         state.play(seat, policy_move(state, seat, worth))
     return state

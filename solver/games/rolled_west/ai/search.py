@@ -39,6 +39,7 @@ class RolledWestSearch(GameSearch):
         self.worth, self.rollouts = worth, rollouts
         self._one_step = False
         self._finals: dict[Hashable, float] = {}
+        self._deadline = math.inf
 
     def mark(self, state: Any) -> Hashable:
         """The rolls and revelations so far."""
@@ -96,20 +97,24 @@ class RolledWestSearch(GameSearch):
         """The leaf value, points: ``seat``'s final score after every seat plays the rest of the game by the playout
         policy on this determinization (``ai.rollout.play_out``; with ``rollouts`` off, or inside ``options``,
         ``worth``).  Kept per state for the search's life (the root's determinizations repeat, one per visit number),
-        at most ``CACHE_LIMIT`` of them."""
+        at most ``CACHE_LIMIT`` of them.  A rollout stops at the simulation's deadline (the last ``policy`` call's), and
+        is then valued by ``worth`` where it stopped (and not kept): the search ends within its budget."""
         if self._one_step or not self.rollouts or state.finished:
             return self.worth(state, seat)
         key = (state.seed, seat, json.dumps(state.moves))
         if key not in self._finals:
+            end = play_out(state.clone(), self.worth, self._deadline)
+            if not end.finished:
+                return self.worth(end, seat)
             if len(self._finals) >= CACHE_LIMIT:
                 self._finals.clear()
-            self._finals[key] = float(play_out(state.clone(), self.worth).totals()[seat])
+            self._finals[key] = float(end.totals()[seat])
         return self._finals[key]
 
     def policy(self, state: Any, seat: int, budget_ms: float, memory: dict[Any, Any]) -> list[JSON] | None:
         """``ai.rollout.policy_move``, move by move, until the seat's decision is complete; ``None`` when
-        ``budget_ms`` ran out first."""
-        deadline = math.inf if budget_ms >= NO_BUDGET else time.perf_counter() + budget_ms / 1000.0
+        ``budget_ms`` ran out first (its deadline is also the leaf's rollout's, ``value``)."""
+        deadline = self._deadline = math.inf if budget_ms >= NO_BUDGET else time.perf_counter() + budget_ms / 1000.0
         copy, mark, moves = self._copy(state), self.mark(state), []
         while True:
             if time.perf_counter() >= deadline:
