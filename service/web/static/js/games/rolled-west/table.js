@@ -4,7 +4,7 @@
 // die to bank; a neighbour banks between turns by clicking a die of the roll, or passes. What the engine refuses comes
 // back in its words (core/session.js); a hint's option is pencilled on the sheet and the dice.
 import { fill, h, toast } from "../../core/dom.js";
-import { t } from "../../core/i18n.js";
+import { language, t } from "../../core/i18n.js";
 import { seatLabel } from "../../core/seats.js";
 import { capital } from "../../core/words.js";
 import { renderDice } from "./dice.js";
@@ -69,6 +69,15 @@ class Table {
     return Promise.resolve();
   }
 
+  /** Fill `host` by `build()` unless what it would show (`key`) is what it shows: a state that changed nothing of it
+   * (another seat's sealed bank) leaves its buttons in place, so a click under way is not lost. */
+  put(host, key, build) {
+    const text = JSON.stringify([language(), key]);
+    if (host.dataset.drawn === text) return;
+    host.dataset.drawn = text;
+    fill(host, build());
+  }
+
   /** The dice, my sheet and the others', as the state and my decision say. */
   draw() {
     const { state, catalog } = this;
@@ -76,17 +85,21 @@ class Table {
     const seat = this.sheetSeat;
     const spending = pending?.type === "spend";
     const dieChoice = pending && ["terrain", "spend", "bank_between"].includes(pending.type);
-    fill(this.el.dice, renderDice(this.ctx, { spent: seat === state.active, onDie: dieChoice ? (i, r) => this.die(r) : null, hint: this.hint?.terrain || this.hint?.bank || this.hint?.between || null }));
+    const dieHint = this.hint?.terrain || this.hint?.bank || this.hint?.between || null;
+    const roll = [state.round, state.active, state.phase, state.dice, state.ghost_dice, state.terrain_die, state.rolled, state.seats];
+    this.put(this.el.dice, [roll, seat, dieChoice && pending.type, dieHint],
+      () => renderDice(this.ctx, { spent: seat === state.active, onDie: dieChoice ? (i, r) => this.die(r) : null, hint: dieHint }));
     const mine = this.session.mySeats?.has(seat);
     const title = mine ? tr("table.your_sheet") : tr("table.sheet_of", { name: seatLabel(this.ctx, seat) });
     const shipping = spending && Object.values(this.plan).some(Boolean);
-    fill(this.el.mine, renderSheet(catalog, state, seat, {
+    const sheets = [state.sheets, state.round, state.pending?.terrain, state.seats];
+    this.put(this.el.mine, [sheets, seat, title, spending, this.plan, this.hint], () => renderSheet(catalog, state, seat, {
       title, mine: true, terrain: state.pending?.terrain, plan: spending ? this.plan : null, hint: this.hint,
       onPlace: spending ? (where) => this.place(where) : null,
       onShip: shipping ? h("div", { class: "rw-ship-tools" }, this.shipButton(), this.clearButton()) : null,
     }));
     const others = state.players.map((p) => p.seat).filter((s) => s !== seat);
-    fill(this.el.others, others.map((s) => h("details", { class: "rw-other", open: true },
+    this.put(this.el.others, [sheets, others, state.active], () => others.map((s) => h("details", { class: "rw-other", open: true },
       h("summary", {}, tr("table.sheet_of", { name: seatLabel(this.ctx, s) }), " — ", t("core.seats.points", { count: state.scores[s].total })),
       renderSheet(catalog, state, s, { terrain: state.active === s ? state.pending?.terrain : null }))));
   }
