@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import time
 
-from tests.web.player import Player, record
+from tests.web.player import READY, Player, record
 
 #: JavaScript: the legal moves of my pending decision, read with this browser's seat token (what the page itself asks).
 LEGAL = """async () => {
@@ -87,7 +87,7 @@ def click_move(player: Player, move: dict) -> None:
 def test_a_two_player_game_against_a_greedy_bot_to_its_end(server, new_page, shots):
     page = new_page(1280, 900)
     player = Player(page, server.base)
-    start_rolled_west(player)
+    game_id = start_rolled_west(player)
     assert page.locator(".rw-my-sheet .rw-claim-row").count() == 4  # one claim row per terrain, from the server's data
     assert page.locator(".rw-my-sheet [data-contract]").count() == 9
     assert page.locator(".rw-my-sheet [data-office]").count() == 9
@@ -128,6 +128,14 @@ def test_a_two_player_game_against_a_greedy_bot_to_its_end(server, new_page, sho
     page.screenshot(path=str(shots / "rolled-west-end.png"), full_page=True)
     assert page.locator(".players .player").nth(1).inner_text().startswith("Greedy bot")
     record("Rolled West: a move's result drawn after its click", *player.move_timings())
+    # the replay draws the sheets as they were: after move 3, nothing claimed yet on the bot's sheet
+    page.get_by_role("link", name="Watch the replay").click()
+    page.wait_for_url("**/#/replay/*")
+    page.wait_for_function(READY)  # drawn at the end before going to another point
+    player.open(f"#/replay/{game_id}/3")
+    page.locator(".rw-sheet").first.wait_for()
+    assert page.locator(".rw-sheet").count() == 2
+    assert page.locator('.rw-others [data-claim][data-mark="triangle"]').count() == 0
 
 
 def test_a_refused_click_says_the_engines_reason_and_a_hint_is_pencilled_on_the_sheet(server, new_page, shots):
