@@ -34,13 +34,13 @@ async function botsOfGames() {
 /** The start page in `root` (the default game's words: core/games.js; the new game form offers every game). */
 export async function showStart(root) {
   const game = gameModule();
-  const [catalog, bots] = await Promise.all([loadGame(game), botsOfGames()]);
+  const catalog = await loadGame(game);
   const lobby = h("div", { class: "lobby-list", "aria-live": "polite" });
   const puzzles = allGames().filter((g) => g.puzzle); // a game without a daily puzzle has `puzzle: null`
   fill(root, h("div", { class: "start" },
     h("section", { class: "intro" }, h("h1", {}, game.title), h("p", {}, game.intro),
       h("p", { class: "howto-link" }, h("a", { href: "#/how-to-play" }, t("how-to-play.startLink")))),
-    newGameForm(game, catalog, bots),
+    newGameForm(game, catalog),
     h("section", { class: "panel my-games" }, h("h2", {}, t("core.start.my_games")), myGamesList()),
     h("section", { class: "panel lobby" }, h("h2", {}, t("core.start.open_games")),
       h("p", { class: "muted" }, t("core.start.lobby_intro")),
@@ -62,11 +62,12 @@ function defaultName(who, seat) {
 }
 
 /** The new game form, first of `game` (its module: the numbers of players, its own fields for each seat and the
- * game); with several games a choice of the game redraws it for the one chosen. `bots`: each game's bots (null: all
- * offered). */
-function newGameForm(first, firstCatalog, bots) {
+ * game); with several games a choice of the game redraws it for the one chosen, offering the bots that game has (the
+ * default game's are not asked for: the first page load waits for no more than before). */
+function newGameForm(first, firstCatalog) {
   let game = first;
   let catalog = firstCatalog;
+  let bots = null; // each game's bots, once another game is chosen (null: every bot choice offered)
   const seatsBox = h("div", { class: "seats" });
   const players = h("select", { id: "players", name: "players" });
   const optionsBox = h("div", { class: "game-options" });
@@ -86,7 +87,7 @@ function newGameForm(first, firstCatalog, bots) {
   const games = allGames();
   const choice = games.length > 1 ? h("select", { id: "game", name: "game", onchange: async (e) => {
     game = gameModule(e.target.value);
-    catalog = await loadGame(game); // its words and How to play entries from now on
+    [catalog, bots] = await Promise.all([loadGame(game), botsOfGames()]); // its words and How to play entries from now on
     drawGame();
   } }, games.map((g) => h("option", { value: g.id }, g.title))) : null;
   if (choice) choice.value = game.id;
