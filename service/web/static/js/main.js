@@ -1,9 +1,9 @@
 // The page's router: the URL fragment says which screen to show (#/, #/game/<id>, #/join/<id>/<seat>,
-// #/puzzle/<difficulty>[/<date>], #/how-to-play[/<entry>], #/replay/<id>[/<moves played>]). Every screen talks only to the public JSON API. The router installs the games'
+// #/puzzle/<difficulty>[/<date>], #/how-to-play[/<game id>][/<entry>], #/replay/<id>[/<moves played>]). Every screen talks only to the public JSON API. The router installs the games'
 // registry (games/index.js) in the core (core/games.js), which reaches a game only through it.
 import { explain } from "./core/api.js";
 import { fill, h } from "./core/dom.js";
-import { gameModule, installGames } from "./core/games.js";
+import { allGames, gameModule, installGames } from "./core/games.js";
 import { showHowTo } from "./core/howto.js";
 import { showJoin } from "./core/join.js";
 import { showPuzzle } from "./core/puzzle.js";
@@ -72,7 +72,8 @@ async function route() {
     } else if (parts[0] === "how-to-play") {
       document.title = t("how-to-play.pageTitle", { title });
       document.querySelector('[data-nav="howto"]')?.setAttribute("aria-current", "page");
-      await showHowTo(root, parts[1] || null);
+      const other = allGames().some((g) => g.id === parts[1]); // #/how-to-play/<game id>[/<entry>]: another game's
+      await showHowTo(root, (other ? parts[2] : parts[1]) || null, other ? parts[1] : null);
     } else {
       document.title = title;
       document.querySelector('[data-nav="play"]')?.setAttribute("aria-current", "page");
