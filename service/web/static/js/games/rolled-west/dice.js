@@ -1,7 +1,7 @@
 // The dice on the table: the active player's roll with the terrain die set aside, the dice already spent dimmed (the
 // state's `rolled` holds the resources left), or the 2-player ghost roll. While the player decides, a die is a
 // button: set aside as the terrain, banked in this round's white box, or banked between turns (`onDie`).
-import { h } from "../../core/dom.js";
+import { h, pictured } from "../../core/dom.js";
 import { whoOptions } from "../../core/words.js";
 import { terrainOf } from "./catalog.js";
 import { chip } from "./sheet.js";
@@ -28,7 +28,7 @@ export function renderDice(ctx, { onDie = null, hint = null, spent = true } = {}
       { resource: resourceWords(resource), terrain: terrainWords(terrainOf(catalog, resource)) });
     const cls = `rw-die rw-${resource}${i === aside ? " terrain" : ""}${unspent[i] ? "" : " used"}${hint === resource && i !== aside ? " hinted" : ""}`;
     const face = [chip(resource), h("span", { class: "rw-die-name" }, tr(`resource_name.${resource}`))];
-    return onDie ? h("button", { type: "button", class: cls, "data-die": i, "data-resource": resource, "aria-label": words, title: words, onclick: () => onDie(i, resource) }, face)
+    return onDie ? h("button", { type: "button", class: cls, "data-die": i, "data-resource": resource, title: words, onclick: () => onDie(i, resource) }, pictured(words, face))
       : h("span", { class: cls, "data-die": i, "data-resource": resource, role: "img", "aria-label": words, title: words }, face);
   };
   const heading = ghost ? tr("dice.ghost", { round: state.round }) : tr("dice.roll", { ...whoOptions(ctx, state.active), round: state.round });

@@ -4,7 +4,7 @@
 // end), the nine contracts and the 3 x 3 Boomtown offices (circled by their owner, crossed off on everyone else's).
 // Every number is the catalog's (GET /rolled-west/components) or the state's; the marks are the state's sheets.
 // On the player's own sheet, while it spends, every place is a button: `onPlace(place)` says which was clicked.
-import { h } from "../../core/dom.js";
+import { h, pictured } from "../../core/dom.js";
 import { listWords } from "../../core/words.js";
 import { bonusWords, contractWords, officeWords, resourceWords, terrainWords, tr } from "./words.js";
 
@@ -37,7 +37,7 @@ export function chip(resource, extra = "") {
 /** A place of the sheet: a button on the player's own sheet while it spends (`play`: the click's callback), else a
  * picture with its words. */
 function place(cls, attrs, label, play, ...children) {
-  if (play) return h("button", { type: "button", class: `rw-place ${cls}`, "aria-label": label, title: label, onclick: play, ...attrs }, children);
+  if (play) return h("button", { type: "button", class: `rw-place ${cls}`, title: label, onclick: play, ...attrs }, pictured(label, children));
   return h("span", { class: `rw-place ${cls}`, role: "img", "aria-label": label, title: label, ...attrs }, children);
 }
 
