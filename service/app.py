@@ -75,7 +75,7 @@ from service.web import blp as web_blp
 
 API_TITLE = "Wild Tiled West engine"
 SWAGGER_UI_ROUTE = "/docs/swagger-ui"  #: where /docs loads swagger-ui's files from (the swagger-ui-bundle package)
-API_VERSION = "0.10.0"
+API_VERSION = "0.11.0"
 
 
 class ProblemApi(Api):

@@ -30,6 +30,8 @@ import flask_smorest
 from marshmallow import ValidationError, fields
 from webargs.flaskparser import FlaskParser
 
+from service.language import N_, _
+
 #: the document a JSONDecodeError names (webargs takes an empty one for an empty body, which is no error)
 BODY = "(the request body)"
 #: a UTF-16 surrogate: half of a pair in UTF-16, never a character of its own (JSON decodes an escaped pair as one)
@@ -38,9 +40,10 @@ SURROGATE = re.compile("[\ud800-\udfff]")
 SURROGATE_ESCAPE = re.compile(rb"\\u[dD][89a-fA-F]")
 #: the places ``lone_surrogates`` reports at most (a body could hold thousands)
 MAX_REPORTED = 10
-SURROGATE_IN_TEXT = ("holds a lone UTF-16 surrogate ({}), which is not a character: text must be valid Unicode "
-                     "(JSON's \\uXXXX escapes name a surrogate only in a high-low pair)")
-SURROGATE_IN_NAME = "this member's name " + SURROGATE_IN_TEXT
+SURROGATE_IN_TEXT = N_("holds a lone UTF-16 surrogate ({code}), which is not a character: text must be valid Unicode "
+                       "(JSON's \\uXXXX escapes name a surrogate only in a high-low pair)")
+SURROGATE_IN_NAME = N_("this member's name holds a lone UTF-16 surrogate ({code}), which is not a character: text must "
+                       "be valid Unicode (JSON's \\uXXXX escapes name a surrogate only in a high-low pair)")
 
 
 def lone_surrogates(data: Any) -> Iterator[tuple[str, str]]:
@@ -54,10 +57,10 @@ def lone_surrogates(data: Any) -> Iterator[tuple[str, str]]:
     while stack:
         at, name, value = stack.pop()
         if found := SURROGATE.search(name):
-            yield at, SURROGATE_IN_NAME.format(_code_point(found.group()))
+            yield at, _(SURROGATE_IN_NAME).format(code=_code_point(found.group()))
         if isinstance(value, str):
             if found := SURROGATE.search(value):
-                yield at, SURROGATE_IN_TEXT.format(_code_point(found.group()))
+                yield at, _(SURROGATE_IN_TEXT).format(code=_code_point(found.group()))
         elif isinstance(value, dict):
             stack.extend((f"{at}/{_pointer_token(k)}", k, v) for k, v in reversed(value.items()))
         elif isinstance(value, list):

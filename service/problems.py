@@ -132,6 +132,9 @@ FIELD_MESSAGES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(patt
     (r"Longer than maximum length (?P<max>\S+)\.", N_("Longer than maximum length {max}.")),
     (r"Shorter than minimum length (?P<min>\S+)\.", N_("Shorter than minimum length {min}.")),
     (r"Length must be between (?P<min>\S+) and (?P<max>\S+)\.", N_("Length must be between {min} and {max}.")),
+    # our schemas' messages with a number marshmallow writes in (a validator's own ``error``)
+    (r"a name has 1 to (?P<max>\d+) characters, not counting spaces at either end",
+     N_("a name has 1 to {max} characters, not counting spaces at either end")),
 ))
 
 

@@ -17,6 +17,8 @@ from puzzles.wild_tiled_west.position import puzzle_position
 from puzzles.wild_tiled_west.verify import verify_solution
 from service.app import create_app
 from solver.__main__ import main as cli_main
+from solver.core.protocol import ConfigError
+from solver.games.wild_tiled_west import ENTRY
 from solver.games.wild_tiled_west.ai.bots import RandomBot
 from solver.games.wild_tiled_west.ai.hints import hint
 from solver.games.wild_tiled_west.components.catalog import (
@@ -26,6 +28,8 @@ from solver.games.wild_tiled_west.components.catalog import (
     data_dir,
     load_catalog,
     load_catalog_from,
+    player_counts,
+    player_counts_of,
     tile_from_map,
 )
 from solver.games.wild_tiled_west.engine.game import Game
@@ -300,3 +304,32 @@ def test_a_swapped_tile_type_shows_in_the_engine_the_planner_and_a_hint(swapped)
         answer = hint(game.position(game.pending()["seat"]), top=200, budget_ms=60_000, sample_seed=0, catalog=catalog)
         gains[name] = max(o["gain"] for o in answer["options"] if o["moves"][0].get("tile") == "t01#2")
     assert gains["swapped"] > gains["packaged"]
+
+
+def test_the_numbers_of_players_are_the_dice_tables(tmp_path):
+    """Which numbers of players a game may have is read from supply.toml's dice per number of players (Setup C2), not
+    written in code: the packaged data's 1-5 in the registry entry and a configuration; a table with a count missing
+    is refused by the catalog check."""
+    assert ENTRY.players == player_counts() == range(1, 6)
+    assert player_counts_of({"1": {}, "2": {}, "3": {}, "source": "x"}) == range(1, 4)
+    with pytest.raises(ConfigError, match="players must be 1 to 5, got 6"):
+        GameConfig(players=6)
+    folder = _copy(tmp_path)
+    _sub(folder / "supply.toml", r"^\[dice\.3\]", "[dice.9]")
+    with pytest.raises(CatalogError, match=r"one \[dice.N\] per number of players"):
+        load_catalog_from(folder)
+
+
+def test_the_signposts_are_numbered_as_the_wild_side_lists_them(tmp_path):
+    """The Signpost side's signposts are numbered 1 up to the count of its symbols in wild_sides.toml: a board whose
+    signpost 3 is missing is refused (the rule's last signpost is the building's, every earlier one covered first)."""
+    folder = _copy(tmp_path)
+    boards = [p for p in sorted((folder / "boards").glob("*.toml")) if re.search(r'(?m)^rule = "signpost"', p.read_text())]
+    assert boards, "a board with a Signpost side"
+    text = boards[0].read_text(encoding="utf-8")
+    head, rule, tail = text.partition('rule = "signpost"')
+    before, opening, board_map = tail.partition('map = """')
+    assert "3" in board_map
+    boards[0].write_text(head + rule + before + opening + board_map.replace("3", ".", 1), encoding="utf-8")  # no signpost 3
+    with pytest.raises(CatalogError, match=r"signposts \[1, 2, 3\] once each"):
+        load_catalog_from(folder)

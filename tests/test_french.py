@@ -272,3 +272,55 @@ def test_a_daily_puzzles_board_picture_is_drawn_in_the_callers_language():
         drawn, titles = picture_words(DAILY.board(puzzle, {"placements": []}, WildTiledWest())["svg"])
     assert titles[0] == f"Défi du jour {puzzle['date']} (facile)" and "Légende" in drawn
     assert [(t, english_words(t, ENGLISH_PICTURE_WORDS)) for t in drawn + titles if english_words(t, ENGLISH_PICTURE_WORDS)] == []
+
+
+def leaves(tree: object, at: str = "") -> dict[str, str]:
+    """The messages of an ``errors`` tree by their place (``json/seats/0/name/0``)."""
+    if isinstance(tree, dict):
+        return {k: v for key, value in tree.items() for k, v in leaves(value, f"{at}/{key}").items()}
+    if isinstance(tree, list):
+        return {k: v for i, value in enumerate(tree) for k, v in leaves(value, f"{at}/{i}").items()}
+    return {at: str(tree)}
+
+
+#: requests refused by the service's own validation messages (not marshmallow's), each one: (method, path, JSON body)
+OWN_VALIDATION = (
+    ("post", "/games", {"players": 1, "seats": [{"name": "   "}]}),  # nothing visible
+    ("post", "/games", {"players": 1, "seats": [{"name": "e" + "\u0301" * 9}]}),  # too many marks
+    ("post", "/games", {"players": 1, "seats": [{"name": "Hint bot"}]}),  # a person named like a bot
+    ("post", "/games", {"players": 1, "seats": [{"name": "a\u0007b"}]}),  # a control character
+    ("post", "/games", {"players": 1, "seats": [{"name": "x" * 200}]}),  # too long
+    ("post", "/games", {"players": 2, "seats": [{}, {"open": True, "name": "Ann"}]}),
+    ("post", "/games", {"players": 2, "seats": [{}, {"open": True, "bot": "greedy"}]}),
+    ("post", "/games", {"players": 1, "seats": [{"budget_ms": 100}]}),
+    ("post", "/games", {"players": 2, "seats": [{}, {"bot": "greedy", "budget_ms": 10**6}]}),
+    ("post", "/analysis/placements", {"puzzle": "p", "tiles": ["t01", "t01"]}),
+    ("post", "/analysis/placements", {"puzzle": "p", "tiles": ["nowhere"]}),
+    ("post", "/analysis/placements", {"puzzle": ""}),
+    ("post", "/analysis/placements", {"puzzle": 5}),
+    ("post", "/analysis/placements", {"tiles": ["t01"]}),
+    ("get", "/games/{game}/events?after=soon", None),
+)
+
+
+@pytest.mark.parametrize("method, path, body", OWN_VALIDATION)
+def test_every_message_of_a_refused_request_is_said_in_french(client, finished, method, path, body):
+    """Every message of a 422 in French differs from its English words (each of the service's own validators, not
+    only marshmallow's messages)."""
+    url = path.format(game=finished[0])
+    said = {language: getattr(client, method)(url, json=body, headers={"Accept-Language": language})
+            for language in ("en", "fr")}
+    assert said["en"].status_code == said["fr"].status_code == 422, said["en"].get_json()
+    english, french = (leaves(said[lang].get_json().get("errors", {})) for lang in ("en", "fr"))
+    assert english and english.keys() == french.keys()
+    assert [(at, english[at]) for at in english if english[at] == french[at]] == []
+
+
+def test_a_lone_surrogate_is_refused_in_french():
+    """The refusal of text that is not Unicode (issue 39) in French too."""
+    app = create_app({"TESTING": True, "RATELIMIT_ENABLED": False})
+    raw = '{"players": 1, "seats": [{"name": "a\\ud800"}]}'
+    said = {lang: leaves(app.test_client().post("/games", data=raw, content_type="application/json",
+                                                  headers={"Accept-Language": lang}).get_json()["errors"])
+            for lang in ("en", "fr")}
+    assert said["en"] and all(said["fr"][at] != said["en"][at] for at in said["en"])

@@ -38,6 +38,7 @@ def marked(package: Path) -> set[str]:
 def test_the_tree_has_the_services_and_the_games_catalogues_in_french():
     assert [p.relative_to(ROOT).as_posix() for p in CATALOGUES] == [
         "service/locales/fr/LC_MESSAGES/service.po",
+        "solver/games/rolled_west/locales/fr/LC_MESSAGES/rolled_west.po",
         "solver/games/wild_tiled_west/locales/fr/LC_MESSAGES/wild_tiled_west.po"]
 
 

@@ -22,6 +22,7 @@ from marshmallow import ValidationError
 from marshmallow.validate import Validator
 
 from service.games.store import house_bot_names
+from service.language import N_, _
 
 #: letters and symbols of the visible categories that are drawn blank: the Hangul fillers (U+115F, U+1160, U+3164,
 #: U+FFA0: the default-ignorable code points among the letters) and U+2800 BRAILLE PATTERN BLANK
@@ -82,32 +83,32 @@ def _unseen(char: str) -> bool:
 class VisibleName(Validator):
     """A marshmallow validator: the name holds at least one character that shows (``shows``)."""
 
-    message = "a name needs at least one visible character: spaces and invisible characters alone show nothing"
+    message = N_("a name needs at least one visible character: spaces and invisible characters alone show nothing")
 
     def __call__(self, value: str) -> str:
         if not any(shows(c) for c in value):
-            raise ValidationError(self.message)
+            raise ValidationError(_(self.message).format(max=MAX_MARKS))
         return value
 
 
 class MarkRuns(Validator):
     """A marshmallow validator: no character of the name carries more than ``MAX_MARKS`` combining marks."""
 
-    message = f"a name may put at most {MAX_MARKS} accents or other combining marks on one character"
+    message = N_("a name may put at most {max} accents or other combining marks on one character")
 
     def __call__(self, value: str) -> str:
         if longest_mark_run(value) > MAX_MARKS:
-            raise ValidationError(self.message)
+            raise ValidationError(_(self.message).format(max=MAX_MARKS))
         return value
 
 
 class NotABotsName(Validator):
     """A marshmallow validator for a person's name: it does not read like a bot's label (``passes_for_a_bot``)."""
 
-    message = ('only a bot seat may have a name ending in "bot" (like "Hint bot"): a player\'s name must not pass '
-               "for a bot's")
+    message = N_('only a bot seat may have a name ending in "bot" (like "Hint bot"): a player\'s name must not pass '
+                 "for a bot's")
 
     def __call__(self, value: str) -> str:
         if passes_for_a_bot(value):
-            raise ValidationError(self.message)
+            raise ValidationError(_(self.message).format(max=MAX_MARKS))
         return value

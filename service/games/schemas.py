@@ -17,6 +17,7 @@ from marshmallow.validate import Length, OneOf, Range, Regexp, Validator
 from service.games.history import POINT_PATTERN, EventPoint
 from service.games.names import MAX_MARKS, MarkRuns, NotABotsName, VisibleName, nfc
 from service.games.store import house_bot_names, registry_ids
+from service.language import N_, _
 from service.parsing import StrictBoolean
 from service.storage import DEFAULT_GAME
 from solver.core import registry
@@ -62,7 +63,7 @@ class NoneOfCharacters(Validator):
 
     def __call__(self, value: str) -> str:
         if self.found.search(value):
-            raise ValidationError(self.message)
+            raise ValidationError(_(self.message))
         return value
 
 
@@ -80,8 +81,8 @@ class NameField(fields.String):
 
     def __init__(self, **kwargs: Any):
         kwargs["validate"] = [
-            Length(1, NAME_MAX, error="a name has 1 to {max} characters, not counting spaces at either end"),
-            NoneOfCharacters(NAME_FORBIDDEN, "a name may not hold control, line-separator or bidi-control characters"),
+            Length(1, NAME_MAX, error=N_("a name has 1 to {max} characters, not counting spaces at either end")),
+            NoneOfCharacters(NAME_FORBIDDEN, N_("a name may not hold control, line-separator or bidi-control characters")),
             VisibleName(), MarkRuns(), *_validators(kwargs.get("validate"))]
         metadata = kwargs.get("metadata", {})
         description = f"{metadata['description']}. {NAME_RULES}" if "description" in metadata else NAME_RULES
@@ -123,24 +124,25 @@ class SeatConfigSchema(Schema):
                        "BOT_MAX_BUDGET_MS, 3000)"})
 
     @validates("budget_ms")
-    def _budget_within_the_cap(self, value: int | None, **_: object) -> None:
+    def _budget_within_the_cap(self, value: int | None, **_kwargs: object) -> None:
         cap = int(current_app.config["BOT_MAX_BUDGET_MS"])
         if value is not None and value > cap:
-            raise ValidationError(f"a bot's budget is at most {cap} ms a decision on this server (BOT_MAX_BUDGET_MS)")
+            raise ValidationError(_("a bot's budget is at most {cap} ms a decision on this server (BOT_MAX_BUDGET_MS)").format(
+                cap=cap))
 
     @validates_schema
-    def _name_of_a_taken_seat(self, data: dict[str, Any], **_: object) -> None:
+    def _name_of_a_taken_seat(self, data: dict[str, Any], **_kwargs: object) -> None:
         if data.get("open") and data.get("name") is not None:
-            raise ValidationError("an open seat is named by the player who claims it", "name")
+            raise ValidationError(_("an open seat is named by the player who claims it"), "name")
         if data.get("bot") is None and data.get("name") is not None:
             try:
                 NotABotsName()(data["name"])
             except ValidationError as exc:
                 raise ValidationError(exc.messages, "name") from None
         if data.get("open") and data.get("bot") is not None:
-            raise ValidationError("a seat is either open for a player or played by a bot", "bot")
+            raise ValidationError(_("a seat is either open for a player or played by a bot"), "bot")
         if data.get("budget_ms") is not None and data.get("bot") is None:
-            raise ValidationError("only a bot seat has a budget", "budget_ms")
+            raise ValidationError(_("only a bot seat has a budget"), "budget_ms")
 
 
 #: the player counts of every registered game: one game's own range is its ``new_state``'s to check
@@ -230,7 +232,7 @@ class EventPointField(fields.String):
         try:
             return EventPoint.parse(text)
         except ValueError:
-            raise ValidationError("not an event id (<version>-<n>) or event number (-1 for none)") from None
+            raise ValidationError(_("not an event id (<version>-<n>) or event number (-1 for none)")) from None
 
     def _serialize(self, value: Any, attr: str | None, obj: Any, **kwargs: Any) -> str | None:
         return None if value is None else str(value)

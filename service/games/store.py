@@ -174,11 +174,25 @@ def decided(game: State, seat: int) -> bool:
     return game.decision(seat) is not None and seat not in game.pending_seats()
 
 
+def keeps_later_moves(game: State, seat: int) -> bool:
+    """Whether the moves made after ``seat``'s last one may be kept when it takes that move back: the seat's move is one
+    of a decision still being made by several seats (``decided``), or the seat still decides now and every seat that
+    moved since its last move is ``decided`` (their moves belong to a decision not yet resolved, which they may still
+    change: Rolled West's active player takes back a spend of its turn after a neighbour sealed its bank)."""
+    if decided(game, seat):
+        return True
+    seats = list(game.move_seats)
+    if game.decision(seat) is None or seat not in seats:
+        return False
+    last = len(seats) - 1 - seats[::-1].index(seat)
+    return all(decided(game, s) for s in set(seats[last + 1:]))
+
+
 def undo_refusal(head: GameHead, seat: int, last_seat: int | None, in_decision: bool,
                  before: Callable[[], dict[str, Any] | None], after: dict[str, Any], rules: protocol.Game) -> Refused | None:
     """Why ``seat`` may not take back its last move in the game at ``head`` (``last_seat``: who made the log's last move,
-    ``None`` before the first; ``in_decision``: whether the seat's last move is one of a decision still being made by
-    several seats (``decided``), so that moves made after it may be kept; ``after``: the game's ``Game.spent`` now, ``before()`` the one without
+    ``None`` before the first; ``in_decision``: whether the moves made after the seat's last one may be kept
+    (``keeps_later_moves``); ``after``: the game's ``Game.spent`` now, ``before()`` the one without
     the seat's last move (``None`` when the moves made after it no longer apply without it), asked only when needed),
     or None when it may.  ``POST /games/{id}/undo`` raises this refusal and the state's ``undo`` member shows it
     (``Games._undo_member``): the two answer from this one function and never disagree."""
@@ -630,7 +644,7 @@ class Games:
             found = without_move(rules, rules.config_of(game), list(zip(game.move_seats, game.moves, strict=True)), seat)
             return None if found is None else rules.spent(found[0])
 
-        refusal = undo_refusal(head, seat, last_seat, decided(game, seat), replayed, rules.spent(game), rules)
+        refusal = undo_refusal(head, seat, last_seat, keeps_later_moves(game, seat), replayed, rules.spent(game), rules)
         if refusal is None:
             return {"allowed": True, "rule": None, "detail": None}
         return {"allowed": False, "rule": refusal.rule, "detail": refusal.detail}
@@ -828,7 +842,7 @@ class Games:
         if len(moves) != head.move_count:
             return None
         rules = self.game_object(head.game)
-        read = self._read(head, lambda h, g: (rules.config_of(g), rules.spent(g), decided(g, seat))
+        read = self._read(head, lambda h, g: (rules.config_of(g), rules.spent(g), keeps_later_moves(g, seat))
                           if h.version == head.version else None)
         if read is None:
             return None

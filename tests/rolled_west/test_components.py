@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 
 from solver.core import registry
+from solver.games.rolled_west import ENTRY
 from solver.games.rolled_west.components import catalog
-from solver.games.rolled_west.components.catalog import ComponentsError, load_components_from
+from solver.games.rolled_west.components.catalog import ComponentsError, load_components, load_components_from, player_counts
 from solver.games.rolled_west.protocol import GAME
 from tests.rolled_west.helpers import C
 
@@ -119,3 +120,9 @@ def test_the_entry_is_registered_and_agrees_with_the_data():
     assert entry.players == range(C.numbers.players_min, C.numbers.players_max + 1)
     assert "Nothing of the score sheet is reconstructed" in entry.reconstructed and "project's own" in entry.reconstructed
     assert [e.id for e in registry.entries()][0] == "wild-tiled-west"  # the first game stays the first
+
+
+def test_the_registry_entry_reads_its_numbers_of_players_from_the_data():
+    """The registry's 2-4 players is game.toml's ``[players]``, not a range written in code."""
+    numbers = load_components().numbers
+    assert ENTRY.players == player_counts() == range(numbers.players_min, numbers.players_max + 1) == range(2, 5)

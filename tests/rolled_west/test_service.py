@@ -52,8 +52,9 @@ def test_a_two_player_game_seals_a_neighbours_bank_and_undo_stops_at_a_roll(game
 
 
 def test_bot_seats_play_rolled_west(games):
-    bots = [{"bot": "greedy", "budget_ms": 20}, {"bot": "random", "budget_ms": 20}, {"bot": "search", "budget_ms": 20}]
-    head, _tokens = games.create({"players": 3, "seed": 2}, bots=bots, game=GAME)
+    bots = [{"bot": "greedy", "budget_ms": 20}, {"bot": "random", "budget_ms": 20}, {"bot": "search", "budget_ms": 20},
+            {"bot": "hint", "budget_ms": 20}]
+    head, _tokens = games.create({"players": 4, "seed": 2}, bots=bots, game=GAME)
     while play_bot_turns(games, head.id):
         pass
     assert served_state(games, head.id)["finished"]

@@ -9,6 +9,7 @@ import dataclasses
 
 import pytest
 
+import service.rolled_west
 import service.wild_tiled_west
 from service.app import create_app
 from service.extras import GameExtras, extras_package, find_extras, house_extras
@@ -38,7 +39,7 @@ def test_a_games_extras_are_found_by_its_package_through_the_registry():
     assert extras_package(entry) == "service.wild_tiled_west"
     assert find_extras(entry) is service.wild_tiled_west.EXTRAS
     assert isinstance(service.wild_tiled_west.EXTRAS, GameExtras)
-    assert house_extras() == {WTW: service.wild_tiled_west.EXTRAS}
+    assert house_extras() == {WTW: service.wild_tiled_west.EXTRAS, "rolled-west": service.rolled_west.EXTRAS}
     assert [b.name for b in service.wild_tiled_west.EXTRAS.blueprints] == ["catalog", "analysis", "boards"]
 
 

@@ -25,6 +25,7 @@ import pytest
 
 from tests.web.player import Player
 from tests.web.test_web_replay import hold_seats, play_at_random
+from tests.web.test_web_rolled_west import LEGAL, click_move, start_rolled_west
 
 AXE_VERSION = "4.14.1"
 #: the tarball's integrity as the npm registry publishes it (``npm view axe-core@4.14.1 dist.integrity``)
@@ -173,5 +174,33 @@ def test_no_serious_or_critical_violation_on_a_finished_games_replay_and_end(ser
     player.open(f"#/game/{game_id}")
     page.locator(".end-title").wait_for()
     check("a finished game's end", page)
+    failing = [name for name, found in check.found.items() if found]
+    assert not failing, "axe-core's serious or critical violations:\n" + check.report()
+
+
+def test_no_serious_or_critical_violation_on_rolled_wests_pages(server, new_page, axe_script):
+    """Rolled West (issue 38) on the same check: its How to play, a game's first decisions (the terrain die, then the
+    spending on the score sheet), a finished game's end and its replay."""
+    check = Check(axe_script)
+    page = new_page()
+    player = Player(page, server.base)
+    player.open("#/how-to-play/rolled-west")
+    check("Rolled West's How to play", page)
+    start_rolled_west(player)
+    player.wait_turn()
+    check("Rolled West, the terrain die to choose", page)
+    click_move(player, next(m for m in page.evaluate(LEGAL) if m["type"] == "terrain"))
+    check("Rolled West, spending on the score sheet", page)
+    created = server.client.post("/games", {"game": "rolled-west", "players": 2, "seed": SEED,
+                                            "seats": [{"name": "Ann"}, {"name": "Bea"}]}).json()
+    tokens = [t["token"] for t in sorted(created["tokens"], key=lambda t: t["seat"])]
+    play_at_random(server.client, created["id"], tokens, random.Random(SEED))
+    hold_seats(page, server.base, created["id"], {0: tokens[0]})
+    player.open(f"#/game/{created['id']}")
+    page.locator(".end-title").wait_for()
+    check("Rolled West, a finished game's end", page)
+    player.open(f"#/replay/{created['id']}/10")
+    page.wait_for_function("() => document.getElementById('app').dataset.replayAt === '10'")
+    check("Rolled West, replay at move 10", page)
     failing = [name for name, found in check.found.items() if found]
     assert not failing, "axe-core's serious or critical violations:\n" + check.report()

@@ -73,7 +73,7 @@ def test_a_hint_stays_while_another_seat_deciding_at_once_moves(server, new_page
 
 
 def test_the_lobby_shows_open_games_a_page_at_a_time(server, new_page):
-    # an open game of a game this page cannot show (played over the API alone) is left out, and breaks nothing
+    # an open game of another game (Rolled West) is listed under its own title
     other = server.client.post("/games", {"game": "rolled-west", "players": 2, "seats": [{}, {"open": True}]})
     assert other.status == 201, other.json()
     made = [server.client.post("/games", {"players": 2, "seats": [{}, {"open": True}]}).json()["id"] for _ in range(25)]
@@ -94,7 +94,10 @@ def test_the_lobby_shows_open_games_a_page_at_a_time(server, new_page):
     expect(games).not_to_have_count(20)
     shown = [games.nth(i).get_attribute("data-game") for i in range(games.count())]
     assert len(shown) == len(set(shown)) > 20 and set(made) <= set(shown)  # each once, the oldest of ours too
-    assert other.json()["id"] not in shown and player.page.locator(".lobby-list .refusal").count() == 0
+    assert other.json()["id"] in shown and player.page.locator(".lobby-list .refusal").count() == 0
+    entry = player.page.locator(f'.lobby-list li[data-game="{other.json()["id"]}"]')
+    assert entry.locator("strong").inner_text() == "Rolled West, 2 players"
+    assert entry.get_by_role("button").inner_text() == "Join seat 2 (a blank score sheet)"
 
 
 def _bots_accepted(server) -> bool:

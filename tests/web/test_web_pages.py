@@ -71,19 +71,21 @@ def test_a_game_on_a_phone_sized_touch_screen(server, new_page, shots):
 def test_each_game_module_of_the_registry_provides_the_interface(server, new_page):
     """Every module of the registry (js/games/index.js) has each member of the interface the core reaches games by
     (GAME_MEMBERS, js/core/games.js), of its type, and the default game is one of them; the table a game mounts is
-    checked the same way (TABLE_MEMBERS) by the core each time a game screen opens."""
+    checked the same way (TABLE_MEMBERS) by the core each time a game screen opens.  A game without a daily puzzle
+    (Rolled West, for now) has ``puzzle: null``; the default game has one."""
     page = new_page()
     Player(page, server.base).open("#/")
     found = page.evaluate("""async () => {
       const core = await import('/app/js/core/games.js');
       const { GAMES, DEFAULT_GAME } = await import('/app/js/games/index.js');
       return { members: Object.keys(core.GAME_MEMBERS), table: Object.keys(core.TABLE_MEMBERS), defaultGame: DEFAULT_GAME,
-               games: GAMES.map((g) => ({ id: g.id, missing: core.missingMembers(g), puzzle: typeof g.puzzle.mount })) };
+               games: GAMES.map((g) => ({ id: g.id, missing: core.missingMembers(g), puzzle: g.puzzle && typeof g.puzzle.mount })) };
     }""")
     assert {"id", "title", "load", "decisionWords", "eventWords", "mountTable", "puzzle"} <= set(found["members"])
     assert {"update", "decide", "showHint", "refused"} <= set(found["table"])
-    assert [g["id"] for g in found["games"]] == ["wild-tiled-west"] and found["defaultGame"] == "wild-tiled-west"
-    assert all(g["missing"] == [] and g["puzzle"] == "function" for g in found["games"]), found["games"]
+    assert [g["id"] for g in found["games"]] == ["wild-tiled-west", "rolled-west"] and found["defaultGame"] == "wild-tiled-west"
+    assert all(g["missing"] == [] and g["puzzle"] in ("function", None) for g in found["games"]), found["games"]
+    assert found["games"][0]["puzzle"] == "function"
 
 
 def _luminance(rgb: str) -> float:
@@ -108,3 +110,27 @@ def test_the_solo_rank_reads_at_a_contrast_of_at_least_4_5(server, new_page, sho
     light, dark = sorted((_luminance(text), _luminance(background)), reverse=True)
     assert (light + 0.05) / (dark + 0.05) >= 4.5, (text, background)
     player.page.locator(".result .rank").last.screenshot(path=str(shots / "rank.png"))
+
+
+def test_a_screen_still_loading_when_the_player_leaves_it_never_draws(server, new_page):
+    """The router drops a screen whose answer comes after the player went elsewhere: the game's first answer is held
+    until How to play is shown, and then the game must not draw over it (it did before)."""
+    page = new_page()
+    player = Player(page, server.base)
+    player.open("#/")
+    game_id = player.start_game(["me"])
+    player.open("#/")
+    held = []
+    page.route(f"**/games/{game_id}", lambda route: held.append(route))
+    with page.expect_request(f"**/games/{game_id}"):
+        page.evaluate(f"() => {{ location.hash = '#/game/{game_id}'; }}")
+    page.wait_for_function("() => document.querySelector('#app .loading') !== null")
+    player.open("#/how-to-play")
+    with page.expect_response(f"**/games/{game_id}"):
+        held[0].continue_()
+    # the dropped game screen would fetch its catalog and draw now; give it the time to (a test wait, not a timing)
+    page.wait_for_timeout(1500)
+    assert page.locator("main").count() == 1
+    assert page.locator(".turn-banner").count() == 0
+    assert page.locator("#app h1").first.inner_text() != ""
+    assert page.evaluate("() => document.body.dataset.route") == "#/how-to-play"

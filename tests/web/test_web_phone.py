@@ -67,6 +67,14 @@ def test_placing_on_a_phone_the_first_tap_never_places_and_every_target_is_44_px
     assert page.locator(".place-tools").inner_text().count("(") == 0  # no "(R)", "(Enter)" shown
     assert page.evaluate(IN_VIEW, page.locator(".board-status").element_handle())
     page.screenshot(path=str(shots / "phone-placing.png"))
+    # ... and while the page's top is read (the guide, the decision's words), the board below the window; the board's
+    # last row can still be scrolled above them
+    page.evaluate("() => scrollTo(0, 0)")
+    for name in ("↻ Rotate", "⇋ Flip", "Next spot that fits", "Place here"):
+        assert page.evaluate(IN_VIEW, page.get_by_role("button", name=name, exact=True).element_handle()), name
+    page.evaluate("() => scrollTo(0, document.documentElement.scrollHeight)")
+    tools_top = page.evaluate("() => document.querySelector('.place-bar').getBoundingClientRect().top")
+    assert page.evaluate("() => document.querySelector('.my-board svg').getBoundingClientRect().bottom") <= tools_top + 1
     # The first tap, on the very square where the ghost starts, only shows the tile there: nothing is placed.
     version, (orientation, anchor, fits) = player.version, player.ghost()
     assert fits

@@ -15,8 +15,10 @@ from marshmallow.validate import Length, OneOf, Range
 
 from service.games.schemas import OpenSchema
 from service.hints import budget_field, seed_field, simulations_field, top_field
+from service.language import _
 from service.parsing import StrictBoolean
 from service.wild_tiled_west.components import app_catalog
+from solver.games.wild_tiled_west import ENTRY
 
 #: a plan places at most this many tiles: every daily puzzle's hand (5-8 tiles); CP-SAT proves 6-tile plans of games
 #: in seconds at most and the published hard puzzles' 7- and 8-tile hands in under one (docs/solver.md)
@@ -25,7 +27,7 @@ MAX_PLAN_TILES = 8
 
 def _distinct(items: list[str]) -> None:
     if len(set(items)) != len(items):
-        raise ValidationError("each tile at most once")
+        raise ValidationError(_("each tile at most once"))
 
 
 # --- requests -----------------------------------------------------------------------------------------
@@ -36,7 +38,8 @@ def _known_tile(tile_id: str) -> None:
     try:
         app_catalog().tile(tile_id)
     except KeyError:
-        raise ValidationError(f"no tile {tile_id!r}: GET /catalog/tiles lists the types and their copies' ids") from None
+        raise ValidationError(_("no tile {tile!r}: GET /catalog/tiles lists the types and their copies' ids").format(
+            tile=tile_id)) from None
 
 
 class PositionInputSchema(Schema):
@@ -46,13 +49,14 @@ class PositionInputSchema(Schema):
     class Meta:
         unknown = INCLUDE
 
-    seat = fields.Integer(required=True, strict=True, validate=Range(0, 4), metadata={"description": "whose position"})
+    seat = fields.Integer(required=True, strict=True, validate=Range(0, ENTRY.players[-1] - 1),
+                          metadata={"description": "whose position"})
     version = fields.Integer(required=True, strict=True, validate=Range(0, 10**6),
                              metadata={"description": "moves played (echoed by the answer)"})
     pending = fields.Dict(required=True, allow_none=True, metadata={"description": "the pending decision"})
     agenda = fields.List(fields.Dict(), required=True, metadata={"description": "the steps to come"})
     config = fields.Dict(required=True, metadata={"description": "players, seats, first_game_contracts (no seed)"})
-    players = fields.List(fields.Dict(), required=True, validate=Length(1, 5))
+    players = fields.List(fields.Dict(), required=True, validate=Length(ENTRY.players[0], ENTRY.players[-1]))
 
 
 class AnalysisHintSchema(Schema):
@@ -70,9 +74,9 @@ def _puzzle_reference(value: object) -> None:
     """A published puzzle's id (a string) or a puzzle object as ``GET /puzzles/...`` serves it."""
     if isinstance(value, str):
         if not 1 <= len(value) <= 64:
-            raise ValidationError("a puzzle id has 1 to 64 characters")
+            raise ValidationError(_("a puzzle id has 1 to 64 characters"))
     elif not isinstance(value, dict):
-        raise ValidationError("a published puzzle's id, or the puzzle as GET /puzzles/{puzzle_id} serves it")
+        raise ValidationError(_("a published puzzle's id, or the puzzle as GET /puzzles/{puzzle_id} serves it"))
 
 
 class PlacementsRequestSchema(Schema):
@@ -92,11 +96,11 @@ class PlacementsRequestSchema(Schema):
     budget_ms = budget_field("solver time in milliseconds (default 1000; capped by the server)")
 
     @validates_schema
-    def _one_subject(self, data: dict, **_: object) -> None:
+    def _one_subject(self, data: dict, **_kwargs: object) -> None:
         if (data.get("position") is None) == (data.get("puzzle") is None):
-            raise ValidationError("give exactly one of position (a game's) and puzzle (a daily puzzle's)", "position")
+            raise ValidationError(_("give exactly one of position (a game's) and puzzle (a daily puzzle's)"), "position")
         if data.get("position") is not None and data.get("tiles") is None:
-            raise ValidationError("the tiles to plan are needed with a position", "tiles")
+            raise ValidationError(_("the tiles to plan are needed with a position"), "tiles")
 
 
 # --- answers ------------------------------------------------------------------------------------------

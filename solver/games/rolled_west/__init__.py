@@ -8,8 +8,9 @@ docs/rolled-west-rulings.md."""
 from __future__ import annotations
 
 from solver.core.registry import GameEntry
+from solver.games.rolled_west.components.catalog import player_counts
 
-ENTRY = GameEntry(id="rolled-west", title="Rolled West", players=range(2, 5), rules="rolled-west-rules-en.txt",
+ENTRY = GameEntry(id="rolled-west", title="Rolled West", players=player_counts(), rules="rolled-west-rules-en.txt",
                   package=__name__,
                   reconstructed="Nothing of the score sheet is reconstructed: every number is the printed sheet as Board "
                                 "Game Arena's implementation publishes it; a solo or daily mode is the project's own.")

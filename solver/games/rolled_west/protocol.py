@@ -11,11 +11,12 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from solver.core.bots import DEFAULT_BUDGET_MS, GreedyBot, RandomBot, SearchBot
+from solver.core.bots import DEFAULT_BUDGET_MS, RandomBot, SearchBot
 from solver.core.protocol import JSON, Bot, ConfigError
 from solver.core.review import ReviewedBySearch
 from solver.core.search import NoDecision, search
 from solver.games.rolled_west import ENTRY
+from solver.games.rolled_west.ai.bots import GreedyBot, HintBot
 from solver.games.rolled_west.ai.determinize import sample_state
 from solver.games.rolled_west.ai.search import RolledWestSearch
 from solver.games.rolled_west.ai.value import value
@@ -28,7 +29,8 @@ from solver.games.rolled_west.engine.views import move_view
 #: One line per bot: what the catalog of games and the API say of it.
 BOT_LINES = {
     "random": "plays a random legal move",
-    "greedy": "plays the move after which its score (and a little for each banked resource) is highest",
+    "greedy": "plays the whole turn after which its score (and a little for each banked resource) is highest",
+    "hint": "plays the top option of the one-step hint (the whole turn best by estimated final score)",
     "search": "plays the best whole turn of the information-set search at its budget",
 }
 
@@ -122,17 +124,21 @@ class RolledWestGame(ReviewedBySearch):
         return value(state, seat)
 
     def bots(self) -> Mapping[str, str]:
-        """Random, greedy (the core's) and search (the core's search over whole turns)."""
+        """Random (the core's), greedy and hint (``ai.bots``: the whole turn best one step ahead by the score now or by
+        the estimated final score) and search (the core's search over whole turns)."""
         return dict(BOT_LINES)
 
     def make_bot(self, name: str, seed: int = 0, budget_ms: float | None = None) -> Bot:
         """The bot ``name``; ``KeyError`` for an unknown name."""
+        budget = DEFAULT_BUDGET_MS if budget_ms is None else budget_ms
         if name == "random":
             return RandomBot(seed)
         if name == "greedy":
-            return GreedyBot(self, seed)
+            return GreedyBot(self, seed, budget)
+        if name == "hint":
+            return HintBot(self, seed, budget)
         if name == "search":
-            return SearchBot(self.search_game(), seed, DEFAULT_BUDGET_MS if budget_ms is None else budget_ms)
+            return SearchBot(self.search_game(), seed, budget)
         raise KeyError(f"no bot {name!r}: choose one of {', '.join(BOT_LINES)}")
 
     def search_game(self) -> RolledWestSearch:

@@ -6,8 +6,9 @@
 from __future__ import annotations
 
 from solver.core.registry import GameEntry
+from solver.games.wild_tiled_west.components.catalog import player_counts
 
-ENTRY = GameEntry(id="wild-tiled-west", title="Wild Tiled West", players=range(1, 6),
+ENTRY = GameEntry(id="wild-tiled-west", title="Wild Tiled West", players=player_counts(),
                   rules="wild-tiled-west-rulebook-en.md", package=__name__,
                   reconstructed="The rulebook's pictures are lost: the 96 tiles, the 16 settlement board sides, the "
                                 "tray's slot costs, the scoreboard's numbers and the wild sides' missing details are "

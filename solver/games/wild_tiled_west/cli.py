@@ -33,7 +33,7 @@ from solver.games.wild_tiled_west.ai.hints import DEFAULT_BUDGET_MS
 from solver.games.wild_tiled_west.ai.partner_priors_rebuild import measure, write_priors
 from solver.games.wild_tiled_west.ai.review import decisions, review
 from solver.games.wild_tiled_west.ai.selfplay import print_summary, run
-from solver.games.wild_tiled_west.components.catalog import CATALOG_ENV, CatalogError, load_catalog, summary
+from solver.games.wild_tiled_west.components.catalog import CATALOG_ENV, CatalogError, load_catalog, player_counts, summary
 from solver.games.wild_tiled_west.components.report import reconstructed_report
 from solver.games.wild_tiled_west.components.values import Catalog
 from solver.games.wild_tiled_west.render.text import render_settlement
@@ -61,7 +61,7 @@ def _parser() -> argparse.ArgumentParser:
     report = catalog_sub.add_parser("report", help="write the list of reconstructed values (docs/components.md)")
     report.add_argument("--out", type=Path, default=None, help="output file (default: print to stdout)")
     play = sub.add_parser("selfplay", help="bots play whole games; scores, ranks, win rates (solver.games.wild_tiled_west.ai.selfplay)")
-    play.add_argument("--players", type=int, default=1, choices=range(1, 6), help="players per game (1 = solo)")
+    play.add_argument("--players", type=int, default=1, choices=player_counts(), help="players per game (1 = solo)")
     play.add_argument("--games", type=int, default=20, help="games to play")
     play.add_argument("--bot", action="append", type=_bot_spec, metavar="NAME[:MS]",
                       help=f"a bot ({', '.join(BOTS)}; NAME:MS with a budget of its own, milliseconds); repeat to "

@@ -1,9 +1,9 @@
 // The page's router: the URL fragment says which screen to show (#/, #/game/<id>, #/join/<id>/<seat>,
-// #/puzzle/<difficulty>[/<date>], #/how-to-play[/<entry>], #/replay/<id>[/<moves played>]). Every screen talks only to the public JSON API. The router installs the games'
+// #/puzzle/<difficulty>[/<date>], #/how-to-play[/<game id>][/<entry>], #/replay/<id>[/<moves played>]). Every screen talks only to the public JSON API. The router installs the games'
 // registry (games/index.js) in the core (core/games.js), which reaches a game only through it.
 import { explain } from "./core/api.js";
 import { fill, h } from "./core/dom.js";
-import { gameModule, installGames } from "./core/games.js";
+import { allGames, gameModule, installGames } from "./core/games.js";
 import { showHowTo } from "./core/howto.js";
 import { showJoin } from "./core/join.js";
 import { showPuzzle } from "./core/puzzle.js";
@@ -14,9 +14,17 @@ import { LANGUAGES, language, setLanguage, startLanguages, t } from "./core/i18n
 import { DEFAULT_GAME, GAMES } from "./games/index.js";
 
 installGames(GAMES, DEFAULT_GAME);
-const root = document.getElementById("app");
 const title = gameModule().title;
-let stop = null;
+let stop = null; // what ends the screen shown (its event stream, timers and keys), or null
+let shown = 0; // how many screens were asked for: a screen still loading when the next is asked for is dropped
+
+/** A new, empty #app in place of the old one (none of its data- attributes): a screen still loading draws into the
+ * old one, out of the page. */
+function freshRoot() {
+  const root = h("main", { id: "app", tabindex: "-1" });
+  document.getElementById("app").replaceWith(root);
+  return root;
+}
 
 /** The top bar's words in the page's language, and its language switch. */
 function drawTopbar() {
@@ -34,19 +42,26 @@ function drawTopbar() {
 }
 
 async function route() {
+  const mine = ++shown;
   if (stop) {
     stop();
     stop = null;
   }
+  const root = freshRoot();
+  /** Keep the screen's `end` while it is the one shown; end it at once when another was asked for meanwhile. */
+  const keep = (end) => {
+    if (mine === shown) stop = end ?? null;
+    else end?.();
+  };
   const parts = (location.hash.replace(/^#\/?/, "") || "").split("/").filter(Boolean).map(decodeURIComponent);
   document.querySelectorAll("[data-nav]").forEach((a) => a.removeAttribute("aria-current"));
   try {
     if (parts[0] === "game" && parts[1]) {
       document.title = t("core.titles.game", { title });
-      stop = await showGame(root, parts[1]);
+      keep(await showGame(root, parts[1]));
     } else if (parts[0] === "replay" && parts[1]) {
       document.title = t("replay.title", { title });
-      stop = await showReplay(root, parts[1], parts[2] === undefined ? null : Number(parts[2]));
+      keep(await showReplay(root, parts[1], parts[2] === undefined ? null : Number(parts[2])));
     } else if (parts[0] === "join" && parts[1]) {
       document.title = t("core.titles.join", { title });
       await showJoin(root, parts[1], Number(parts[2] || 0));
@@ -57,16 +72,19 @@ async function route() {
     } else if (parts[0] === "how-to-play") {
       document.title = t("how-to-play.pageTitle", { title });
       document.querySelector('[data-nav="howto"]')?.setAttribute("aria-current", "page");
-      await showHowTo(root, parts[1] || null);
+      const other = allGames().some((g) => g.id === parts[1]); // #/how-to-play/<game id>[/<entry>]: another game's
+      await showHowTo(root, (other ? parts[2] : parts[1]) || null, other ? parts[1] : null);
     } else {
       document.title = title;
       document.querySelector('[data-nav="play"]')?.setAttribute("aria-current", "page");
       await showStart(root);
     }
   } catch (error) {
+    if (mine !== shown) return;
     fill(root, h("section", { class: "panel" }, h("h1", {}, t("core.error.title")), h("p", { class: "refusal" }, explain(error)),
       h("p", {}, h("a", { href: "#/" }, t("core.error.back")))));
   }
+  if (mine !== shown) return; // a later screen was asked for: it says when it is ready
   document.body.dataset.route = location.hash; // what is drawn: a test waits for the page of the hash it went to
   document.body.dataset.ready = "true";
   performance.mark("wtw:ready");

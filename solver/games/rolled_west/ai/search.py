@@ -4,18 +4,24 @@ A complete option is everything a seat does at one decision before something is 
 turn (the terrain die, then its spends and bank, then ``end_turn``), or a between-turns bank (one move).  The turn's
 actions may come in any order in play, but their order changes nothing (ruling "Move granularity"), so the options
 list each turn once, its actions in the order of ``rules.turn.ACTIONS``, and a turn's option key is the set of its
-moves.  The playout policy is one-step greedy move by move (``ai.value``), which is cheap."""
+moves.  Each option's one-step gain (the prior, and the hint bot's ranking) is by ``worth`` (``ai.value.value``); the
+playout policy is ``ai.rollout.policy_move`` move by move on ``worth``; a leaf is valued by a **rollout**: the rest of
+the game played by that policy for every seat on the simulation's determinization, the seat's final score (so a
+return is the final-score change an option makes against the policy's continuation: races for contracts, offices and
+first shipments, majorities and office bonuses are all counted where they end).  Source: our design (docs/hints.md,
+"Rolled West")."""
 
 from __future__ import annotations
 
 import json
 import math
 import time
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import Any
 
 from solver.core.protocol import JSON, Game
-from solver.core.search import GameSearch
+from solver.core.search import CACHE_LIMIT, NO_BUDGET, GameSearch
+from solver.games.rolled_west.ai.rollout import play_out, policy_move
 from solver.games.rolled_west.ai.value import value
 from solver.games.rolled_west.rules.turn import ACTIONS
 
@@ -24,10 +30,16 @@ RANK = {"terrain": -1, **{a: i for i, a in enumerate(ACTIONS)}, "end_turn": len(
 
 
 class RolledWestSearch(GameSearch):
-    """``GameSearch`` on Rolled West's game object with whole-turn options (module docstring)."""
+    """``GameSearch`` on Rolled West's game object with whole-turn options (module docstring), valued by ``worth``
+    (``(state, seat) -> points``, a module-level function so that the plug-in pickles; default ``ai.value.value``):
+    the options' one-step gains, the playout policy and the leaves."""
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game, worth: Callable[[Any, int], float] = value, rollouts: bool = True):
         super().__init__(game)
+        self.worth, self.rollouts = worth, rollouts
+        self._one_step = False
+        self._finals: dict[Hashable, float] = {}
+        self._deadline = math.inf
 
     def mark(self, state: Any) -> Hashable:
         """The rolls and revelations so far."""
@@ -65,26 +77,50 @@ class RolledWestSearch(GameSearch):
         """The set of the option's moves (their order changes nothing)."""
         return tuple(sorted(json.dumps(m, sort_keys=True) for m in moves))
 
+    def options(self, state: Any, seat: int, budget_ms: float) -> tuple[list[Any], bool]:
+        """``GameSearch.options``, each option's one-step gain by ``worth`` (not the leaf's rollout)."""
+        self._one_step = True
+        try:
+            return super().options(state, seat, budget_ms)
+        finally:
+            self._one_step = False
+
+    def option(self, state: Any, seat: int, moves: list[JSON]) -> Any:
+        """``GameSearch.option``, its one-step gain by ``worth``."""
+        self._one_step = True
+        try:
+            return super().option(state, seat, moves)
+        finally:
+            self._one_step = False
+
     def value(self, state: Any, seat: int) -> float:
-        """``ai.value.value``."""
-        return value(state, seat)
+        """The leaf value, points: ``seat``'s final score after every seat plays the rest of the game by the playout
+        policy on this determinization (``ai.rollout.play_out``; with ``rollouts`` off, or inside ``options``,
+        ``worth``).  Kept per state for the search's life (the root's determinizations repeat, one per visit number),
+        at most ``CACHE_LIMIT`` of them.  A rollout stops at the simulation's deadline (the last ``policy`` call's), and
+        is then valued by ``worth`` where it stopped (and not kept): the search ends within its budget."""
+        if self._one_step or not self.rollouts or state.finished:
+            return self.worth(state, seat)
+        key = (state.seed, seat, json.dumps(state.moves))
+        if key not in self._finals:
+            end = play_out(state.clone(), self.worth, self._deadline)
+            if not end.finished:
+                return self.worth(end, seat)
+            if len(self._finals) >= CACHE_LIMIT:
+                self._finals.clear()
+            self._finals[key] = float(end.totals()[seat])
+        return self._finals[key]
 
     def policy(self, state: Any, seat: int, budget_ms: float, memory: dict[Any, Any]) -> list[JSON] | None:
-        """One-step greedy, move by move, until the seat's decision is complete."""
-        deadline = math.inf if budget_ms >= 1e11 else time.perf_counter() + budget_ms / 1000.0
+        """``ai.rollout.policy_move``, move by move, until the seat's decision is complete; ``None`` when
+        ``budget_ms`` ran out first (its deadline is also the leaf's rollout's, ``value``)."""
+        deadline = self._deadline = math.inf if budget_ms >= NO_BUDGET else time.perf_counter() + budget_ms / 1000.0
         copy, mark, moves = self._copy(state), self.mark(state), []
         while True:
             if time.perf_counter() >= deadline:
                 return None
-            best, best_value = None, -math.inf
-            for move in copy.legal_moves(seat):
-                after = self._copy(copy)
-                after.play(seat, move)
-                worth = value(after, seat)
-                if worth > best_value:
-                    best, best_value = move, worth
-            assert best is not None
-            copy.play(seat, best)
-            moves.append(best)
+            move = policy_move(copy, seat, self.worth)
+            copy.play(seat, move)
+            moves.append(move)
             if copy.finished or not self.continues(copy, seat, mark):
                 return moves

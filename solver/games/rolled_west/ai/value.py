@@ -1,17 +1,74 @@
-"""A simple value of a position for a seat, points: its score as the game would end now plus what its unspent
-banked resources are worth later (``BANKED``, a planning weight of ours, not a rule)."""
+"""Values of a position for a seat, points.
+
+``immediate``: its score as the game would end now plus ``BANKED`` per unspent banked resource (a planning weight of
+ours, not a rule): the greedy bot's.
+
+``value``: the hint's one-step estimate of the seat's final score, and the search's (its options' one-step gains and
+its playout policy): the score as the game would end now (claims, majorities as they stand, contracts, shipping,
+offices' bonuses as they count now), plus, while the seat has a turn left to spend them in, each banked resource not
+yet spent (``held``) at ``BANK_SHARE`` of what a resource of its kind is worth on the sheet (``resource_rates``, read from the
+sheet's data: gold, the rarest face, is worth more than copper).  With no turn left the value is the score.  Tried
+and not kept (docs/hints.md, "Rolled West"): a credit for a row's progress toward its next number, and larger bank
+shares (the hint bot then lost to the greedy bot)."""
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
+from solver.games.rolled_west.components.values import RESOURCES, WOOD, Components
 from solver.games.rolled_west.rules import banking
 
-#: Points a banked resource not yet spent is worth to the one-step bots (ours: about what a resource adds on average).
+#: Points a banked resource not yet spent is worth to the greedy bot (ours: about what a resource adds on average).
 BANKED = 0.5
+#: Share of a resource's mean worth (``resource_rates``) a banked resource counts for while a turn is left (ours).
+BANK_SHARE = 0.3
+
+
+def held(state: Any, seat: int) -> dict[str, int]:
+    """The resources ``seat`` holds banked, ``{resource: count}``: its unspent bank boxes, and the resource it chose
+    in secret to bank from the roll being decided (its own sealed choice, written when the banks are revealed; no other
+    seat's)."""
+    out = banking.banked(state.sheets[seat])
+    sealed = state.sealed.get(seat)
+    if sealed is not None:
+        out[sealed] += 1
+    return out
+
+
+def immediate(state: Any, seat: int) -> float:
+    """``seat``'s total now plus ``BANKED`` per banked resource it holds (``held``), points."""
+    total = float(state.score_breakdown(seat)["total"])
+    return total + BANKED * sum(held(state, seat).values())
+
+
+@lru_cache(maxsize=4)
+def resource_rates(components: Components) -> dict[str, float]:
+    """Per resource, the mean points per resource of its uses on the sheet (points): for wood, each claim row's
+    numbers over the wood that fills the row with settlements; for a metal, its shipping row's numbers (the higher of
+    each box) over its boxes, and each contract taking it, its points over its metals."""
+    settlement = components.numbers.settlement_wood
+    uses: dict[str, list[float]] = {r: [] for r in RESOURCES}
+    for claim_row in components.claim_rows:
+        uses[WOOD].append(sum(claim_row.numbers) * 2 / (settlement * len(claim_row.numbers)))
+    for shipping_row in components.shipping_rows:
+        uses[shipping_row.metal].append(sum(max(box) for box in shipping_row.boxes) / len(shipping_row.boxes))
+    for contract in components.contracts:
+        cost = contract.cost()
+        for metal in cost:
+            uses[metal].append(contract.points / sum(cost.values()))
+    return {r: sum(v) / len(v) for r, v in uses.items()}
+
+
+def turns_left(state: Any, seat: int) -> int:
+    """``seat``'s turns still to play, its current one included until it ends (0 once the game is over)."""
+    return 0 if state.finished else int(state.rounds - state.turns_taken[seat])
 
 
 def value(state: Any, seat: int) -> float:
-    """``seat``'s total now plus ``BANKED`` per banked resource it holds."""
-    total = float(state.score_breakdown(seat)["total"])
-    return total + BANKED * sum(banking.banked(state.sheets[seat]).values())
+    """``seat``'s estimated final score (module docstring), points."""
+    score = float(state.score_breakdown(seat)["total"])
+    if turns_left(state, seat) == 0:
+        return score
+    rates = resource_rates(state.components)
+    return score + BANK_SHARE * sum(rates[r] * n for r, n in held(state, seat).items())

@@ -56,6 +56,16 @@ def data_dir() -> Path:
     return Path(folder) if folder else Path(str(resources.files("solver.games.rolled_west.components") / "data"))
 
 
+@lru_cache(maxsize=1)
+def player_counts() -> range:
+    """The numbers of players the packaged data's ``game.toml`` allows (``[players]`` ``min`` to ``max``: 2 to 4, rule
+    text), what the game's registry entry says; raises ``OSError``, ``tomllib.TOMLDecodeError`` or ``KeyError`` when
+    that file cannot be read."""
+    with (Path(str(resources.files("solver.games.rolled_west.components") / "data")) / "game.toml").open("rb") as fh:
+        players = tomllib.load(fh)["players"]
+    return range(int(players["min"]), int(players["max"]) + 1)
+
+
 def load_components() -> Components:
     """The default components (``data_dir()``), loaded and checked once per folder and process; raises
     ``ComponentsError``."""

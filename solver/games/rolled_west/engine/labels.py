@@ -1,46 +1,56 @@
 """One-line labels of Rolled West's moves, unique within a decision (each move names a different thing), in the
-rule text's words."""
+rule text's words and in the caller's language (``components.texts``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from solver.core.protocol import JSON
+from solver.games.rolled_west.components.texts import N_, _, resource_name, terrain_name
 from solver.games.rolled_west.components.values import METALS
 from solver.games.rolled_west.rules import claims, terrain
 
+#: a claim's label by the kind of claim (rule text: "a camp ... a settlement")
+CLAIM_LABELS = {"camp": N_("build a camp in {terrain}, from space {space} ({wood} wood)"),
+                "settlement": N_("build a settlement in {terrain}, from space {space} ({wood} wood)")}
+
 
 def _amounts(counts: dict[str, int]) -> str:
-    return " + ".join(f"{n} {r}" for r, n in counts.items() if n)
+    """``{"copper": 2, "gold": 1}`` as "2 copper + 1 gold" (the resources named in the caller's language)."""
+    return " + ".join(f"{n} {resource_name(r)}" for r, n in counts.items() if n)
 
 
 def label(state: Any, seat: int, move: JSON) -> str:
-    """The label of ``seat``'s legal ``move`` in ``state``."""
+    """The label of ``seat``'s legal ``move`` in ``state``, in the caller's language."""
     c = state.components
     kind = move["type"]
     if kind == "terrain":
-        return f"set the {move['resource']} die aside (terrain: the {terrain.terrain_row(c, move['resource'])} row)"
+        return _("set the {resource} die aside (terrain: {terrain})").format(
+            resource=resource_name(move["resource"]), terrain=terrain_name(terrain.terrain_row(c, move["resource"])))
     if kind == "claim":
         row = terrain.terrain_row(c, state.dice[state.terrain_die])
         space = state.sheets[seat].claims[row].index("")
         wood = claims.wood_cost(c, move["kind"])["wood"]
-        return f"build a {move['kind']} in the {row} row from space {space + 1} ({wood} wood)"
+        return _(CLAIM_LABELS[move["kind"]]).format(terrain=terrain_name(row), space=space + 1, wood=wood)
     if kind == "contract":
         contract = c.contract(move["contract"])
-        return f"fulfil the {contract.points}-point contract ({_amounts(contract.cost())})"
+        return _("fulfil the {points}-point contract ({amounts})").format(points=contract.points,
+                                                                         amounts=_amounts(contract.cost()))
     if kind == "office":
         office = c.office(move["office"])
-        return f"buy the {office.row}/{office.column} Boomtown office ({_amounts(office.cost())})"
+        return _("buy the {row}/{column} Boomtown office ({amounts})").format(
+            row=resource_name(office.row), column=resource_name(office.column), amounts=_amounts(office.cost()))
     if kind == "ship":
-        return "ship " + ", ".join(f"{move[m]} {m}" for m in METALS if move[m])
+        return _("ship {amounts}").format(amounts=", ".join(f"{move[m]} {resource_name(m)}" for m in METALS if move[m]))
     if kind == "bank":
-        return f"bank a {move['resource']} (this round's white box)"
+        return _("bank a {resource} (this round's white box)").format(resource=resource_name(move["resource"]))
     if kind == "end_turn":
-        return "end the turn: pass the dice"
+        return _("end the turn: pass the dice")
     if kind == "bank_between":
-        roll = "the ghost roll" if state.phase == "ghost" else f"seat {state.active}'s roll"
-        return f"bank a {move['resource']} from {roll} (dark box)"
-    return "pass: bank nothing this time"
+        words = (N_("bank a {resource} from the ghost roll (dark box)") if state.phase == "ghost"
+                 else N_("bank a {resource} from the active player's roll (dark box)"))
+        return _(words).format(resource=resource_name(move["resource"]))
+    return _("pass: bank nothing this time")
 
 
 def labelled(state: Any, seat: int) -> list[JSON]:

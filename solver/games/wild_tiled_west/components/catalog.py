@@ -463,7 +463,9 @@ def _load_side(board_id: str, side: str, raw: Any, file: str, problems: _Problem
                 problems.check(sum(1 for s in at.values() if s.kind is SpaceKind.HOUSE_SITE) == 1, file, entry, "exactly one house site '+'")
             if rule == "signpost":
                 numbers = sorted(cast(int, s.number) for s in at.values() if s.kind is SpaceKind.SIGNPOST)  # the legend numbers them
-                problems.check(numbers == [1, 2, 3], file, entry, f"signposts 1, 2 and 3 once each, found {numbers}")
+                wanted = list(range(1, len(w.spaces) + 1))  # one signpost per symbol of wild_sides.toml, numbered from 1
+                problems.check(len(wanted) >= 2 and numbers == wanted, file, entry,
+                               f"signposts {wanted} once each (wild_sides.toml's spaces, at least 2), found {numbers}")
             if rule == "pocket_aces":
                 suits = sorted(cast(Suit, s.suit).value for s in at.values() if s.kind is SpaceKind.POCKET_ACE)  # the legend gives each a suit
                 problems.check(suits == sorted(x.value for x in Suit), file, entry, f"one pocket ace of each suit, found {suits}")
@@ -627,8 +629,12 @@ def _load_supply(data: dict, problems: _Problems) -> Supply:
         problems.check(isinstance(counts.get(key), int), file, f"supply {key}", f"must be a whole number, got {counts.get(key)!r}")
         _rulebook_value(prov, key, counts.get(key), value, file, f"supply {key}", problems)
     dice, dice_prov = {}, {}
-    for n in range(1, 6):
-        d = data.get("dice", {}).get(str(n), {})
+    table = data.get("dice", {})
+    counts_played = player_counts_of(table)
+    problems.check(len(counts_played) > 0 and set(table) == {str(n) for n in counts_played}, file, "dice",
+                   f"one [dice.N] per number of players, from 1 (solo) up with none missing, got {sorted(table)}")
+    for n in counts_played:
+        d = table.get(str(n), {})
         entry = f"dice {n}"
         prairie, river = d.get("prairie", 0), d.get("river", 0)
         total = 3 if n == 1 else n + 1  # solo: 2 prairie + 1 river (rulebook: Solo play)
@@ -718,6 +724,22 @@ CATALOG_ENV = "WTW_CATALOG"
 def data_dir() -> Path:
     """The folder of the packaged data files."""
     return Path(str(resources.files("solver.games.wild_tiled_west.components") / "data"))
+
+
+def player_counts_of(dice: dict) -> range:
+    """The numbers of players a game may have: 1 (solo, rulebook: Solo play) up to the largest ``N`` of supply.toml's
+    ``[dice.N]`` tables (``dice``: that file's ``dice`` table), which give the dice each number of players rolls
+    (rulebook: Setup C2).  An empty range when no key is a number."""
+    numbers = [int(key) for key in dice if str(key).isdigit()]
+    return range(1, max(numbers) + 1) if numbers else range(0)
+
+
+@lru_cache(maxsize=1)
+def player_counts() -> range:
+    """``player_counts_of`` the packaged data's dice (``data_dir``): what the game's registry entry and configurations
+    accept (1 to 5).  Raises ``OSError`` or ``tomllib.TOMLDecodeError`` when the packaged data cannot be read."""
+    with (data_dir() / "supply.toml").open("rb") as fh:
+        return player_counts_of(tomllib.load(fh).get("dice", {}))
 
 
 def catalog_dir() -> Path:

@@ -292,7 +292,9 @@ def _features() -> dict[str, Feature]:
         "space:bullet": Feature(N_("bullet bonus (board)"), PARCHMENT, "bullet", N_("cover it to take a bullet")),
         "space:alley": Feature(N_("alley bonus (board)"), PARCHMENT, "alley", N_("cover it to take an alley")),
         "space:house_site": Feature(N_("house site"), WILD_BG, "house_site", N_("House in Danger: the set-aside building covers it")),
-        "space:signpost": Feature(N_("signpost 1-3"), WILD_BG, "signpost", N_("Signpost: signposts 1, 2 and 3")),
+        "space:signpost": Feature(N_("numbered signpost"), WILD_BG, "signpost",
+                                  N_("Signpost: once the earlier signposts are covered, the set-aside building may "
+                                     "cover the last")),
         "space:ace_card": Feature(N_("ace card bonus"), WILD_BG, "ace_card", N_("Pocket Aces: cover it to take an ace card")),
         "space:rope": Feature(N_("rope trick"), WILD_BG, "rope", N_("Rope Trick: a rope icon")),
         "space:creek": Feature(N_("dry creek"), CREEK_BG, "creek", N_("Dry Creek: only an alley may cover it")),

@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from solver.core.protocol import ConfigError as ConfigError  # the core protocol's, this game's too
+from solver.games.wild_tiled_west.components.catalog import player_counts
 from solver.games.wild_tiled_west.components.texts import _
 from solver.games.wild_tiled_west.components.values import BoardSide, Catalog
 from solver.games.wild_tiled_west.rules.dice import PRAIRIE, RIVER, Die
@@ -36,7 +37,7 @@ class SeatConfig:
 
 @dataclass(frozen=True)
 class GameConfig:
-    """``players`` 1-5 (1 = solo), ``seed`` (any whole number), ``seats`` (one ``SeatConfig`` per
+    """``players`` 1-5 (1 = solo; the numbers supply.toml's dice table covers: ``components.catalog.player_counts``), ``seed`` (any whole number), ``seats`` (one ``SeatConfig`` per
     player, default: random boards, normal sides) and ``first_game_contracts`` (cattle contracts
     in the rulebook's first-game order instead of at random)."""
 
@@ -46,8 +47,10 @@ class GameConfig:
     first_game_contracts: bool = False
 
     def __post_init__(self) -> None:
-        if not isinstance(self.players, int) or isinstance(self.players, bool) or not 1 <= self.players <= 5:
-            raise ConfigError(_("players must be 1 to 5, got {players!r}").format(players=self.players))
+        counts = player_counts()  # supply.toml's dice per number of players (Setup C2)
+        if not isinstance(self.players, int) or isinstance(self.players, bool) or self.players not in counts:
+            raise ConfigError(_("players must be {first} to {last}, got {players!r}").format(
+                first=counts[0], last=counts[-1], players=self.players))
         if not isinstance(self.seed, int) or isinstance(self.seed, bool):
             raise ConfigError(_("seed must be a whole number, got {seed!r}").format(seed=self.seed))
         if not self.seats:

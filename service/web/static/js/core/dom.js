@@ -17,6 +17,16 @@ export function h(tag, attrs = {}, ...children) {
   return node;
 }
 
+/** A control's contents drawn as a picture of its own (`children`: chips, numbers, marks) named by `label`: each
+ * child hidden from the accessible name and `label` written for it, out of sight. Unlike an aria-label, the name then
+ * never claims to be the picture's visible text (WCAG 2.5.3, label in name: axe's label-content-name-mismatch). */
+export function pictured(label, ...children) {
+  const hidden = children.flat(Infinity).filter((c) => c !== null && c !== undefined && c !== false)
+    .map((c) => (c instanceof Element ? c : h("span", {}, c)));
+  hidden.forEach((c) => c.setAttribute("aria-hidden", "true"));
+  return [...hidden, h("span", { class: "visually-hidden" }, label)];
+}
+
 /** A key's hint at the end of a button's words, " (R)" (`key`: the key in the page's words, "R", "Enter"): shown with
  * a mouse and a keyboard, hidden on a touch screen (app.css, `.key-hint`), where it is then no part of the button's
  * name either; the button's `aria-keyshortcuts` says the key to assistive technologies either way. */

@@ -92,23 +92,31 @@ export function openEntry(key, opener = document.activeElement) {
     h("h2", { id: "howto-dialog-title" }, entry.title),
     h("div", { class: "howto-body" }, entry.body.map(block)),
     h("div", { class: "howto-dialog-tools" },
-      h("a", { href: `#/how-to-play/${encodeURIComponent(key)}`, onclick: () => node.close() }, t("how-to-play.more")), close));
+      h("a", { href: howToHref(key), onclick: () => node.close() }, t("how-to-play.more")), close));
   node.opener = opener;
   if (!node.open) node.showModal();
   close.focus();
   return true;
 }
 
+/** The address of How to play at `key` (a section or entry; null: its top) of the game in use: `#/how-to-play/<key>`
+ * for the default game, `#/how-to-play/<game id>/<key>` for another (core/games.js). */
+export function howToHref(key = null) {
+  const shown = gameInUse()?.game;
+  const parts = [shown && shown.id !== gameModule().id ? shown.id : null, key].filter(Boolean);
+  return `#/how-to-play${parts.map((p) => `/${encodeURIComponent(p)}`).join("")}`;
+}
+
 /**
- * The How to play page of the default game in `root`: its sections, then its groups of entries, with a table of
- * contents; `key` (a section or entry) is scrolled to and gets the focus.
+ * The How to play page in `root` of the game `gameId` (null: the game in use, else the default game): its sections,
+ * then its groups of entries, with a table of contents; `key` (a section or entry) is scrolled to and gets the focus.
  */
-export async function showHowTo(root, key = null) {
-  await loadGame(gameModule());
+export async function showHowTo(root, key = null, gameId = null) {
+  await loadGame(gameId ? gameModule(gameId) : gameInUse()?.game || gameModule());
   const { content } = current();
-  const link = (item) => h("a", { href: `#/how-to-play/${encodeURIComponent(item.key)}` }, item.title);
+  const link = (item) => h("a", { href: howToHref(item.key) }, item.title);
   const heading = (level, item) => h(level, { id: `howto-${item.key}`, tabindex: "-1" }, item.title);
-  const top = h("a", { class: "howto-top", href: "#/how-to-play" }, t("how-to-play.top"));
+  const top = h("a", { class: "howto-top", href: howToHref() }, t("how-to-play.top"));
   fill(root, h("article", { class: "howto-page" },
     h("header", { class: "panel" },
       h("h1", { id: "howto-top", tabindex: "-1" }, t("how-to-play.title", { game: content.title })),
@@ -176,7 +184,7 @@ export function mountGuide(game) {
         i === guide.current ? h("span", { class: "guide-tag" }, ` (${t("how-to-play.guide.now")})`) : null,
         i < guide.current ? h("span", { class: "guide-tag" }, ` (${t("how-to-play.guide.done")})`) : null,
         i === guide.current ? h("p", {}, step.text) : null))),
-        guide.section ? h("p", {}, h("a", { href: `#/how-to-play/${encodeURIComponent(guide.section)}` }, t("how-to-play.guide.rules"))) : null);
+        guide.section ? h("p", {}, h("a", { href: howToHref(guide.section) }, t("how-to-play.guide.rules"))) : null);
     },
   };
 }

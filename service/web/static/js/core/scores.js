@@ -22,7 +22,8 @@ export function renderScores(host, ctx, game) {
 }
 
 /** The end of the game in `host`: the headline (who won, or the game's own: a solo score), the game's notes, the
- * standings of `end` (the game_end event) with the tie-break. */
+ * standings of `end` (the game_end event) with the tie-break (none for a game whose `endWords` gives `tiebreak:
+ * null`: tied players share the place). */
 export function renderEnd(host, ctx, game, end) {
   const words = game.endWords(ctx, end);
   const standings = end?.standings || [];
@@ -33,20 +34,20 @@ export function renderEnd(host, ctx, game, end) {
     if (top.length > 1) {
       headline = t("core.end.shared", { names: capital(listWords(top.map((s) => whoOptions(ctx, s.seat).who))), count: top[0].points });
     } else if (top.length) {
-      const tiebreak = sameTotal ? t("core.end.on_tiebreak", { words: words.tiebreak.words(top[0].tiebreak) }) : "";
+      const tiebreak = sameTotal && words.tiebreak ? t("core.end.on_tiebreak", { words: words.tiebreak.words(top[0].tiebreak) }) : "";
       headline = t("core.end.wins", { ...whoOptions(ctx, top[0].seat), count: top[0].points, tiebreak });
     } else headline = t("core.end.over");
   }
   const rows = standings.map((s) => h("tr", {},
     h("td", {}, ordinal(s.place)), h("th", { scope: "row" }, seatLabel(ctx, s.seat)),
-    h("td", {}, String(s.points)), h("td", {}, String(s.tiebreak))));
+    h("td", {}, String(s.points)), words.tiebreak ? h("td", {}, String(s.tiebreak)) : null));
   fill(host,
     h("h2", { class: "end-title", tabindex: "-1" }, t("core.scores.game_over")),
     h("p", { class: "headline", role: "status" }, headline),
     words.notes,
     standings.length ? h("table", { class: "standings" },
-      h("caption", {}, t("core.scores.standings", { tiebreak: words.tiebreak.caption })),
-      h("thead", {}, h("tr", {}, [t("core.scores.place"), t("core.scores.player"), t("core.scores.points"), words.tiebreak.column].map((head) => h("th", { scope: "col" }, head)))),
+      h("caption", {}, words.tiebreak ? t("core.scores.standings", { tiebreak: words.tiebreak.caption }) : t("core.scores.standings_plain")),
+      h("thead", {}, h("tr", {}, [t("core.scores.place"), t("core.scores.player"), t("core.scores.points"), words.tiebreak?.column].filter(Boolean).map((head) => h("th", { scope: "col" }, head)))),
       h("tbody", {}, rows)) : null,
     h("p", {}, h("a", { href: "#/" }, t("core.scores.new_game"))));
 }

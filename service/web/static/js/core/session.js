@@ -161,6 +161,7 @@ export class GameSession {
     if (wanted !== null && state.seat !== wanted) { // another of my seats decides now: its own view (its partners)
       state = (await get(`/games/${this.gameId}`, { token: this.tokens[wanted] })).data;
     }
+    const followed = this.state !== null; // a state was drawn before this one on this screen
     this.state = state;
     if (this.errorAt !== null && state.version > this.errorAt) { // what the error said is over
       clearErrorToast();
@@ -177,7 +178,7 @@ export class GameSession {
     await this.renderDecision();
     this.guide.update(this.ctx);
     this.focusDecision();
-    if (state.finished && !this.endShown) this.showEnd();
+    if (state.finished && !this.endShown) this.showEnd(followed);
     if (performance.getEntriesByName("wtw:move").length) {
       performance.measure("wtw:move-drawn", "wtw:move");
       performance.clearMarks("wtw:move");
@@ -340,12 +341,14 @@ export class GameSession {
 
   /** The game's end, drawn for the first time on this screen (it has just ended, or the screen opens on it): its
    * result brought into view wherever the player was scrolled (at the board, where the last tile went; on a phone the
-   * result is a screen above it), its title given the keyboard focus unless the player put the focus elsewhere. */
-  showEnd() {
+   * result is a screen above it). When it ended while the screen `followed` the game, its title is given the keyboard
+   * focus unless the player put the focus elsewhere; a screen opened on a finished game (a reload) leaves the focus
+   * where a page load puts it, with no focus ring drawn on the title. */
+  showEnd(followed) {
     this.endShown = true;
     const title = this.el.decision.querySelector(".end-title");
     if (!title) return;
-    if (this.focusLost()) title.focus({ preventScroll: true });
+    if (followed && this.focusLost()) title.focus({ preventScroll: true });
     this.focusWanted = null;
     const headline = this.el.decision.querySelector(".headline") || title;
     // from the banner that says it is over (app.css: a little room above it)

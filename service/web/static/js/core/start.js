@@ -2,7 +2,7 @@
 // seat and for the game), my games, the open games of the lobby to join, and the daily puzzles.
 import { explain, get, post } from "./api.js";
 import { fill, h, toast } from "./dom.js";
-import { canShow, gameModule, gameOf, loadGame } from "./games.js";
+import { allGames, canShow, gameModule, gameOf, loadGame } from "./games.js";
 import { language, t } from "./i18n.js";
 import { botOfName, listWords, personName } from "./words.js";
 import { seatTitle } from "./seats.js";
@@ -21,11 +21,22 @@ const WHO = [
   ["bot:search", "search"],
 ];
 
-/** The start page in `root` (for the default game: core/games.js). */
+/** The bots each game offers (`GET /games/catalog`: game id -> the names of its bots), asked once per page; null
+ * when the server could not say (every bot choice is then offered, and the server refuses one the game lacks). */
+let houseBots = null;
+async function botsOfGames() {
+  if (!houseBots) {
+    houseBots = get("/games/catalog").then((r) => new Map(r.data.games.map((g) => [g.id, Object.keys(g.bots)])), () => null);
+  }
+  return houseBots;
+}
+
+/** The start page in `root` (the default game's words: core/games.js; the new game form offers every game). */
 export async function showStart(root) {
   const game = gameModule();
   const catalog = await loadGame(game);
   const lobby = h("div", { class: "lobby-list", "aria-live": "polite" });
+  const puzzles = allGames().filter((g) => g.puzzle); // a game without a daily puzzle has `puzzle: null`
   fill(root, h("div", { class: "start" },
     h("section", { class: "intro" }, h("h1", {}, game.title), h("p", {}, game.intro),
       h("p", { class: "howto-link" }, h("a", { href: "#/how-to-play" }, t("how-to-play.startLink")))),
@@ -36,9 +47,9 @@ export async function showStart(root) {
       h("label", {}, t("core.start.your_name"), " ", h("input", { id: "lobby-name", maxlength: 40, value: playerName(), autocomplete: "nickname" })),
       h("button", { type: "button", class: "small", onclick: () => fillLobby(lobby) }, t("core.start.refresh")),
       lobby),
-    h("section", { class: "panel puzzles-card" }, h("h2", {}, t("core.nav.puzzle")),
-      h("p", {}, game.puzzle.intro),
-      h("div", { class: "choices" }, ["easy", "medium", "hard"].map((d) => h("a", { class: "button", href: `#/puzzle/${d}` }, t(`core.difficulty.${d}`)))))));
+    puzzles.length ? h("section", { class: "panel puzzles-card" }, h("h2", {}, t("core.nav.puzzle")),
+      puzzles.map((g) => h("p", {}, g.puzzle.intro)),
+      h("div", { class: "choices" }, ["easy", "medium", "hard"].map((d) => h("a", { class: "button", href: `#/puzzle/${d}` }, t(`core.difficulty.${d}`))))) : null));
   fillLobby(lobby);
 }
 
@@ -50,20 +61,43 @@ function defaultName(who, seat) {
   return bot ? personName({ name: `${bot[0].toUpperCase()}${bot.slice(1)} bot`, bot }, seat) : personName(null, seat);
 }
 
-/** The new game form of `game` (its module: the numbers of players, its own fields for each seat and the game). */
-function newGameForm(game, catalog) {
+/** The new game form, first of `game` (its module: the numbers of players, its own fields for each seat and the
+ * game); with several games a choice of the game redraws it for the one chosen, offering the bots that game has (the
+ * default game's are not asked for: the first page load waits for no more than before). */
+function newGameForm(first, firstCatalog) {
+  let game = first;
+  let catalog = firstCatalog;
+  let bots = null; // each game's bots, once another game is chosen (null: every bot choice offered)
   const seatsBox = h("div", { class: "seats" });
-  const players = h("select", { id: "players", name: "players" }, game.players.map((n) => h("option", { value: n }, n === 1 ? t("core.start.players_solo", { count: n }) : String(n))));
-  players.value = String(game.defaultPlayers);
-  const options = game.gameFields(catalog);
+  const players = h("select", { id: "players", name: "players" });
+  const optionsBox = h("div", { class: "game-options" });
+  let options = null;
   const error = h("p", { class: "refusal", role: "alert" });
   let rows = [];
+  let form = null;
+  const offered = () => WHO.filter(([v]) => !v.startsWith("bot:") || !bots?.get(game.id) || bots.get(game.id).includes(v.split(":")[1]));
+  const drawGame = () => { // the chosen game's numbers of players and its own fields
+    fill(players, game.players.map((n) => h("option", { value: n }, n === 1 ? t("core.start.players_solo", { count: n }) : String(n))));
+    players.value = String(game.defaultPlayers);
+    options = game.gameFields(catalog);
+    fill(optionsBox, options.nodes);
+    drawSeats();
+    form.dataset.game = game.id; // the form drawn for this game (a test waits for it)
+  };
+  const games = allGames();
+  const choice = games.length > 1 ? h("select", { id: "game", name: "game", onchange: async (e) => {
+    game = gameModule(e.target.value);
+    [catalog, bots] = await Promise.all([loadGame(game), botsOfGames()]); // its words and How to play entries from now on
+    drawGame();
+  } }, games.map((g) => h("option", { value: g.id }, g.title))) : null;
+  if (choice) choice.value = game.id;
   const drawSeats = () => {
     const n = Number(players.value);
     rows = [];
+    const choices = offered();
     for (let seat = 0; seat < n; seat++) {
-      const who = h("select", { name: `who-${seat}`, "aria-label": t("core.start.who_plays", { number: seat + 1 }) }, WHO.filter(([v]) => n === 1 ? v === "me" : true).map(([v, key]) => h("option", { value: v }, t(`core.start.who.${key}`))));
-      who.value = seat === 0 ? "me" : "bot:hint:200";
+      const who = h("select", { name: `who-${seat}`, "aria-label": t("core.start.who_plays", { number: seat + 1 }) }, choices.filter(([v]) => n === 1 ? v === "me" : true).map(([v, key]) => h("option", { value: v }, t(`core.start.who.${key}`))));
+      who.value = seat === 0 ? "me" : (choices.find(([v]) => v === "bot:hint:200") || choices.find(([v]) => v.startsWith("bot:")))[0];
       const name = h("input", { name: `name-${seat}`, maxlength: 40, placeholder: personName(null, seat), "aria-label": t("core.start.seat_name", { number: seat + 1 }), value: seat === 0 ? playerName() : "" });
       const own = game.seatFields(catalog, seat);
       const sync = () => { // an open seat is named by whoever claims it; a bot's name defaults to "Hint bot" and the like
@@ -77,7 +111,6 @@ function newGameForm(game, catalog) {
     fill(seatsBox, ...rows.map((row) => row.node));
   };
   players.addEventListener("change", drawSeats);
-  drawSeats();
   const submit = async (event) => {
     event.preventDefault();
     error.textContent = "";
@@ -98,20 +131,23 @@ function newGameForm(game, catalog) {
       }
     });
     try {
-      const created = await post("/games", { players: n, seats, ...options.read() });
+      const created = await post("/games", { ...(choice ? { game: game.id } : {}), players: n, seats, ...options.read() });
       for (const { seat, token } of created.data.tokens) keepSeat(created.data.id, seat, token, { players: n });
       location.hash = `#/game/${created.data.id}`;
     } catch (e) {
       error.textContent = t("core.start.not_created", { reason: explain(e) });
     }
   };
-  return h("section", { class: "panel new-game" }, h("h2", {}, t("core.start.new_game")),
-    h("form", { onsubmit: submit },
+  const section = h("section", { class: "panel new-game" }, h("h2", {}, t("core.start.new_game")),
+    form = h("form", { onsubmit: submit },
+      choice ? h("p", {}, h("label", { for: "game" }, t("core.start.game"), " "), choice) : null,
       h("label", { for: "players" }, t("core.start.players"), " "), players,
       seatsBox,
-      options.nodes,
+      optionsBox,
       error,
       h("button", { type: "submit", class: "primary" }, t("core.start.start_game"))));
+  drawGame();
+  return section;
 }
 
 function myGamesList() {
@@ -170,7 +206,7 @@ async function fillLobby(host, before = null) {
     return;
   }
   const items = page.games.map((g) => h("li", { "data-game": g.id },
-    h("div", {}, h("strong", {}, g.players === 1 ? t("core.words.game_solo") : t("core.words.game_players", { count: g.players })),
+    h("div", {}, h("strong", {}, g.players === 1 ? t("core.start.game_solo", { title: gameOf(g).title }) : t("core.start.game_players", { title: gameOf(g).title, count: g.players })),
       h("span", { class: "muted" }, t("core.start.created", { when: new Date(g.created).toLocaleString(language(), { dateStyle: "medium", timeStyle: "short" }) }))),
     h("div", { class: "lobby-seats" }, g.seats.map((s) => (s.open
       ? h("button", { type: "button", class: "primary small", onclick: () => join(g.id, s.seat) }, t("core.start.join_side", { join: t("core.start.join_seat", { number: s.seat + 1 }), side: gameOf(g).lobbySeatWords(catalogs.get(gameOf(g).id), g, s.seat) }))
