@@ -61,6 +61,8 @@ SECONDS = {  # measured 2026-11-28 (pytest -n 2, each module's tests' wall time 
     "tests/service/test_service_lobby.py": 12,
     "tests/service/test_service_crowd.py": 12,
     "tests/service/test_service_puzzles.py": 8,
+    "tests/rolled_west/test_puzzles.py": 20,  # its golden puzzles, generated (measured 2026-11-28, one process)
+    "tests/rolled_west/test_planning.py": 9,
     "tests/service/test_service_text.py": 7,
 }
 

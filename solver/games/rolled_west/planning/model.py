@@ -43,8 +43,8 @@ SEED = 7  #: CP-SAT's random seed (fixed: the same puzzle gives the same plan)
 DEFAULT_TIME_LIMIT_MS = 60_000  #: the wall-clock safety limit of a solve when none is given, milliseconds
 #: CP-SAT's parameters besides one worker and ``SEED``, chosen by its deterministic time over 20 random puzzles
 #: (docs/puzzles.md, "Rolled West"): the model's linear constraints and products in the LP from the start (level 2,
-#: not lazily), no probing in presolve and no cut rounds at the root (p50 / p95 0.24 / 0.42 deterministic seconds,
-#: against 0.64 / 0.95 with linearization level 2 alone and no proof within 30 s with CP-SAT's defaults).
+#: not lazily), no probing in presolve and no cut rounds at the root (p50 / p95 0.23 / 0.40 deterministic seconds,
+#: against 0.64 / 0.95 with linearization level 2 alone; with CP-SAT's defaults 4 of 8 puzzles were not proven in 60 s).
 PARAMETERS = {"linearization_level": 2, "add_lp_constraints_lazily": False, "cp_model_probing_level": 0,
               "max_cut_rounds_at_level_zero": 0}
 
