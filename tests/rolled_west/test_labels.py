@@ -50,3 +50,30 @@ def test_every_label_of_a_whole_game_is_unique_in_english_and_french_with_no_eng
         kinds.add(move["type"])
         state.play(seat, move)
     assert decisions > 50 and {"terrain", "end_turn", "bank_between"} <= kinds
+
+
+def test_the_engines_refusals_are_said_in_french_too_and_name_no_seat_by_its_index():
+    """The reasons an illegal move is refused for (the web client shows them) in the caller's language: each French
+    reason differs from its English one, with the rule's code the same."""
+    state = GAME.new_state({"players": 2, "seed": 5})
+    state.play(0, {"type": "terrain", "resource": state.legal_moves(0)[0]["resource"]})
+    tries = [{"type": "contract", "contract": c.id} for c in load_components().contracts]
+    tries += [{"type": "office", "office": o.id} for o in load_components().offices]
+    tries += [{"type": "claim", "kind": "settlement"}, {"type": "ship", "copper": 5, "silver": 5, "gold": 5},
+              {"type": "ship", "copper": 0, "silver": 0, "gold": 0}, {"type": "bank", "resource": "gold"},
+              {"type": "pass"}, {"type": "nope"}]
+    said = 0
+    for move in tries:
+        reasons = {}
+        for language in ("en", "fr"):
+            with speaking(language):
+                try:
+                    state.clone().play(0, move)
+                except Exception as refused:  # IllegalMove: its rule and reason
+                    reasons[language] = (getattr(refused, "rule", None), str(refused))
+        if not reasons:
+            continue  # a legal move here
+        said += 1
+        assert reasons["en"][0] == reasons["fr"][0] and reasons["en"][1] != reasons["fr"][1], reasons
+        assert not re.search(r"\bseat \d|\bplace \d", reasons["fr"][1] + reasons["en"][1]), reasons
+    assert said >= 10

@@ -60,7 +60,7 @@ def test_each_action_is_once_per_turn_and_the_dice_pass_clockwise():
     "Once per turn, you may ship any number of metals"; "pass the dice clockwise to the next player"."""
     for action in turn.ACTIONS:
         turn.check_once([], action)
-        with pytest.raises(IllegalMove, match="this turn's") as refused:
+        with pytest.raises(IllegalMove, match="already done this turn") as refused:
             turn.check_once([action], action)
         assert refused.value.rule == "once_per_turn"
     assert [turn.next_seat(s, 3) for s in range(3)] == [1, 2, 0]
@@ -114,7 +114,7 @@ def test_a_contract_is_circled_and_crossed_off_for_every_opponent():
     contract = contracts.check_remaining(C, table, "silver-4")
     contracts.fulfil(table[1], contract)
     assert "silver-4" not in [x.id for x in contracts.remaining(C, table)] and len(contracts.remaining(C, table)) == 8
-    with pytest.raises(IllegalMove, match="circled by seat 1") as refused:
+    with pytest.raises(IllegalMove, match="this contract is circled already") as refused:
         contracts.check_remaining(C, table, "silver-4")
     assert refused.value.rule == "contract_taken"
     assert contracts.contract_points(table[1], C) == 10 and contracts.contract_points(table[0], C) == 0

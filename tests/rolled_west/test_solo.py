@@ -120,7 +120,7 @@ def test_no_opponent_crosses_off_a_contract_or_an_office_but_each_is_circled_onc
     state.play(0, {"type": "terrain", "resource": "wood"})
     with pytest.raises(IllegalMove) as taken:
         state.play(0, {"type": "office", "office": "copper-gold"})
-    assert taken.value.rule == "office_taken" and "seat 0" in str(taken.value)
+    assert taken.value.rule == "office_taken" and "bought already" in str(taken.value)
     assert {"copper-copper", "silver-gold"} <= {m["office"] for m in state.legal_moves(0) if m["type"] == "office"}
 
 

@@ -21,6 +21,7 @@ from solver.games.rolled_west.ai.determinize import sample_state
 from solver.games.rolled_west.ai.search import RolledWestSearch
 from solver.games.rolled_west.ai.value import value
 from solver.games.rolled_west.components.catalog import load_components
+from solver.games.rolled_west.components.texts import _
 from solver.games.rolled_west.components.values import Components
 from solver.games.rolled_west.engine.game import RolledWest
 from solver.games.rolled_west.engine.labels import labelled
@@ -61,16 +62,17 @@ class RolledWestGame(ReviewedBySearch):
         """A new game; ``ConfigError`` for players outside the data's range, a seed that is not a whole number, or an
         unknown field."""
         if not isinstance(config, dict):
-            raise ConfigError("the configuration is a JSON object")
+            raise ConfigError(_("the configuration is a JSON object"))
         players, seed = config.get("players"), config.get("seed", 0)
         n = self.components.numbers
         extra = set(config) - {"players", "seed"}
         if extra:
-            raise ConfigError(f"unknown configuration field(s): {sorted(extra)}")
+            raise ConfigError(_("unknown configuration field(s): {fields}").format(fields=sorted(extra)))
         if not isinstance(players, int) or isinstance(players, bool) or not n.players_min <= players <= n.players_max:
-            raise ConfigError(f"players must be {n.players_min} to {n.players_max}, got {players!r}")
+            raise ConfigError(_("players must be {first} to {last}, got {players!r}").format(
+                first=n.players_min, last=n.players_max, players=players))
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ConfigError(f"seed must be a whole number, got {seed!r}")
+            raise ConfigError(_("seed must be a whole number, got {seed!r}").format(seed=seed))
         return RolledWest(self.components, players, seed)
 
     def config_of(self, state: Any) -> JSON:

@@ -18,7 +18,8 @@ from solver.core.language import N_, Catalogue
 
 TEXTS = Catalogue(Path(__file__).resolve().parent.parent / "locales", "rolled_west")
 _ = TEXTS.gettext
-__all__ = ["N_", "RESOURCE_NAMES", "TERRAIN_NAMES", "TEXTS", "_", "resource_name", "terrain_name"]
+__all__ = ["N_", "RESOURCE_NAMES", "TERRAIN_NAMES", "TEXTS", "_", "amounts", "contract_name", "office_name", "resource_name",
+           "terrain_name"]
 
 #: each resource of the dice (``dice.toml``), as a label names it after a number ("2 copper")
 RESOURCE_NAMES = {"wood": N_("wood"), "copper": N_("copper"), "silver": N_("silver"), "gold": N_("gold")}
@@ -36,3 +37,21 @@ def terrain_name(terrain: str) -> str:
     """``terrain`` (a claim row's id: ``woods``) with its article in the caller's language (``the woods``); an unknown
     id as it is."""
     return _(TERRAIN_NAMES[terrain]) if terrain in TERRAIN_NAMES else terrain
+
+
+def amounts(counts: dict[str, int], joiner: str = " + ") -> str:
+    """``{"copper": 2, "gold": 1}`` as "2 copper + 1 gold" (a cost; ``joiner=", "``: "2 copper, 1 gold", what one
+    holds) in the caller's language, resources without a count left out ("" for none)."""
+    return joiner.join(f"{n} {resource_name(r)}" for r, n in counts.items() if n)
+
+
+def contract_name(points: int) -> str:
+    """A contract named by its points (each of the sheet's contracts has its own printed value): "the 12-point
+    contract"."""
+    return _("the {points}-point contract").format(points=points)
+
+
+def office_name(row: str, column: str) -> str:
+    """A Boomtown office named by the metals of its row and column (``copper``, ``silver``): "the copper/silver
+    Boomtown office"."""
+    return _("the {row}/{column} Boomtown office").format(row=resource_name(row), column=resource_name(column))

@@ -23,6 +23,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from solver.core.protocol import JSON, ConfigError, GameOver, IllegalMove
+from solver.games.rolled_west.components.texts import _, contract_name, office_name
 from solver.games.rolled_west.components.values import METALS, Components
 from solver.games.rolled_west.engine import views
 from solver.games.rolled_west.engine.moves import DECISION_MOVES, SEALED, check_shape, distinct
@@ -61,7 +62,7 @@ class RolledWest:
         self.bankers: list[int] = []
         self.sealed: dict[int, str | None] = {}
         self.turns_taken = [0] * players
-        self.sheets: list[Sheet] = [new_sheet(components) for _ in range(players)]
+        self.sheets: list[Sheet] = [new_sheet(components) for _seat in range(players)]
         self.rolls = 0  #: chance steps taken (rolls revealed)
         self.resolved = 0  #: sealed decisions revealed
         self.version = 0
@@ -187,7 +188,8 @@ class RolledWest:
             raise GameOver("game_over", "the game is over: no more moves")
         decision = self.decision(seat)
         if decision is None:
-            raise IllegalMove("not_your_decision", f"seat {seat!r} has no decision now (pending: {self.pending_seats()})")
+            raise IllegalMove("not_your_decision", _("seat {seat} has no decision now (pending: {pending})").format(
+                seat=seat, pending=self.pending_seats()))
         move = check_shape(move, str(decision["type"]))
         start = len(self.events)
         sealed = move["type"] in SEALED
@@ -220,7 +222,8 @@ class RolledWest:
     def _contract(self, seat: int, move: JSON) -> None:
         turn.check_once(self.done, "contract")
         contract = contracts.check_remaining(self.components, self.sheets, move["contract"])
-        from_bank = banking.pay(contract.cost(), self.rolled, self.sheets[seat], "contract_metals", f"contract {contract.id}")
+        from_bank = banking.pay(contract.cost(), self.rolled, self.sheets[seat], "contract_metals",
+                                contract_name(contract.points))
         contracts.fulfil(self.sheets[seat], contract)
         self._spent(seat, "contract", {"contract": contract.id, "points": contract.points,
                                        "crossed_off_for": self._opponents(seat)}, from_bank)
@@ -228,7 +231,8 @@ class RolledWest:
     def _office(self, seat: int, move: JSON) -> None:
         turn.check_once(self.done, "office")
         office = boomtown_offices.check_remaining(self.components, self.sheets, move["office"])
-        from_bank = banking.pay(office.cost(), self.rolled, self.sheets[seat], "office_metals", f"the {office.id} office")
+        from_bank = banking.pay(office.cost(), self.rolled, self.sheets[seat], "office_metals",
+                                office_name(office.row, office.column))
         boomtown_offices.buy(self.sheets[seat], office)
         self._spent(seat, "office", {"office": office.id, "crossed_off_for": self._opponents(seat)}, from_bank)
 
@@ -236,7 +240,7 @@ class RolledWest:
         turn.check_once(self.done, "ship")
         counts = {m: move[m] for m in METALS}
         shipments.check_shipment(self.sheets[seat], self.components, counts)
-        from_bank = banking.pay(counts, self.rolled, self.sheets[seat], "shipment_metals", "the shipment")
+        from_bank = banking.pay(counts, self.rolled, self.sheets[seat], "shipment_metals", _("the shipment"))
         boxes = shipments.ship(self.sheets[seat], self.sheets, self.components, counts)
         self._spent(seat, "ship", {"boxes": boxes, "crossed_off_for": self._opponents(seat)
                                    if any(b["first"] for b in boxes) else []}, from_bank)
@@ -254,8 +258,7 @@ class RolledWest:
 
     def _bank_between(self, seat: int, move: JSON) -> None:
         if move["resource"] not in self.offered():
-            raise IllegalMove("bank_between", f"no die you may bank shows {move['resource']!r} (you may bank "
-                                              f"{distinct(self.offered())}, never the die set aside as the terrain)")
+            raise IllegalMove("bank_between", banking.not_offered(move["resource"], self.offered()))
         self._seal(seat, move["resource"])
 
     def _pass(self, seat: int, move: JSON) -> None:

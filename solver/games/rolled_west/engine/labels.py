@@ -6,18 +6,21 @@ from __future__ import annotations
 from typing import Any
 
 from solver.core.protocol import JSON
-from solver.games.rolled_west.components.texts import N_, _, resource_name, terrain_name
+from solver.games.rolled_west.components.texts import (
+    N_,
+    _,
+    amounts,
+    contract_name,
+    office_name,
+    resource_name,
+    terrain_name,
+)
 from solver.games.rolled_west.components.values import METALS
 from solver.games.rolled_west.rules import claims, terrain
 
 #: a claim's label by the kind of claim (rule text: "a camp ... a settlement")
 CLAIM_LABELS = {"camp": N_("build a camp in {terrain}, from space {space} ({wood} wood)"),
                 "settlement": N_("build a settlement in {terrain}, from space {space} ({wood} wood)")}
-
-
-def _amounts(counts: dict[str, int]) -> str:
-    """``{"copper": 2, "gold": 1}`` as "2 copper + 1 gold" (the resources named in the caller's language)."""
-    return " + ".join(f"{n} {resource_name(r)}" for r, n in counts.items() if n)
 
 
 def label(state: Any, seat: int, move: JSON) -> str:
@@ -34,12 +37,12 @@ def label(state: Any, seat: int, move: JSON) -> str:
         return _(CLAIM_LABELS[move["kind"]]).format(terrain=terrain_name(row), space=space + 1, wood=wood)
     if kind == "contract":
         contract = c.contract(move["contract"])
-        return _("fulfil the {points}-point contract ({amounts})").format(points=contract.points,
-                                                                         amounts=_amounts(contract.cost()))
+        return _("fulfil {contract} ({amounts})").format(contract=contract_name(contract.points),
+                                                         amounts=amounts(contract.cost()))
     if kind == "office":
         office = c.office(move["office"])
-        return _("buy the {row}/{column} Boomtown office ({amounts})").format(
-            row=resource_name(office.row), column=resource_name(office.column), amounts=_amounts(office.cost()))
+        return _("buy {office} ({amounts})").format(office=office_name(office.row, office.column),
+                                                    amounts=amounts(office.cost()))
     if kind == "ship":
         return _("ship {amounts}").format(amounts=", ".join(f"{move[m]} {resource_name(m)}" for m in METALS if move[m]))
     if kind == "bank":

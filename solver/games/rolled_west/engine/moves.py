@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from solver.core.protocol import JSON, IllegalMove
+from solver.games.rolled_west.components.texts import _
 from solver.games.rolled_west.components.values import METALS, RESOURCES
 
 #: Each move type's fields and their kinds (``str`` or ``int``): a move has exactly these.
@@ -36,24 +37,29 @@ def check_shape(move: Any, decision: str) -> JSON:
     negative, resources among ``RESOURCES`` where a resource is named); raises ``IllegalMove("malformed_move")`` or
     ``IllegalMove("wrong_decision")``."""
     if not isinstance(move, dict) or not isinstance(move.get("type"), str):
-        raise IllegalMove("malformed_move", "a move is a JSON object with a 'type'")
+        raise IllegalMove("malformed_move", _("a move is a JSON object with a 'type'"))
     kind = move["type"]
     if kind not in SHAPES:
-        raise IllegalMove("malformed_move", f"no move {kind!r}: the moves are {', '.join(SHAPES)}")
+        raise IllegalMove("malformed_move", _("no move {kind!r}: the moves are {moves}").format(
+            kind=kind, moves=", ".join(SHAPES)))
     if kind not in DECISION_MOVES[decision]:
-        raise IllegalMove("wrong_decision", f"the decision is {decision!r}: its moves are {', '.join(DECISION_MOVES[decision])}, "
-                                            f"not {kind!r}")
+        raise IllegalMove("wrong_decision", _("the decision is {decision!r}: its moves are {moves}, not {kind!r}").format(
+            decision=decision, moves=", ".join(DECISION_MOVES[decision]), kind=kind))
     shape = SHAPES[kind]
     if set(move) != {"type", *shape}:
-        raise IllegalMove("malformed_move", f"a {kind} move has the fields {sorted(shape) or 'none'} besides its type")
+        raise IllegalMove("malformed_move", _("a {kind} move has the fields {fields} besides its type").format(
+            kind=kind, fields=sorted(shape) or _("none")))
     for name, want in shape.items():
         value = move[name]
         if want is int and (not isinstance(value, int) or isinstance(value, bool) or value < 0):
-            raise IllegalMove("malformed_move", f"{kind}: {name} is a whole number, not {value!r}")
+            raise IllegalMove("malformed_move", _("{kind}: {name} is a whole number, not {value!r}").format(
+                kind=kind, name=name, value=value))
         if want is str and not isinstance(value, str):
-            raise IllegalMove("malformed_move", f"{kind}: {name} is a string, not {value!r}")
+            raise IllegalMove("malformed_move", _("{kind}: {name} is a string, not {value!r}").format(
+                kind=kind, name=name, value=value))
     if "resource" in shape and move["resource"] not in RESOURCES:
-        raise IllegalMove("malformed_move", f"{kind}: the resource is one of {', '.join(RESOURCES)}, not {move['resource']!r}")
+        raise IllegalMove("malformed_move", _("{kind}: the resource is one of {resources}, not {value!r}").format(
+            kind=kind, resources=", ".join(RESOURCES), value=move["resource"]))
     return move
 
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 from typing import Any
 
 from solver.core.protocol import IllegalMove
+from solver.games.rolled_west.components.texts import _, amounts, resource_name
 from solver.games.rolled_west.components.values import RESOURCES, Components
 from solver.games.rolled_west.rules import solo
 from solver.games.rolled_west.rules.sheet import Sheet
@@ -60,7 +61,8 @@ def pay(cost: dict[str, int], rolled: dict[str, int], sheet: Sheet, rule: str, w
     from the bank.  Raises ``IllegalMove(rule)`` (nothing changed) when the resources are not there."""
     if not can_pay(cost, rolled, sheet):
         have = available(rolled, sheet)
-        raise IllegalMove(rule, f"{what} takes {_amounts(cost)}, and you have {_amounts(have) or 'nothing'}")
+        raise IllegalMove(rule, _("{what} takes {cost}, and you have {have}").format(
+            what=what, cost=amounts(cost), have=amounts(have, ", ") or _("nothing")))
     from_bank = {r: 0 for r in RESOURCES}
     for resource, n in cost.items():
         rolled_used = min(n, rolled.get(resource, 0))
@@ -72,18 +74,23 @@ def pay(cost: dict[str, int], rolled: dict[str, int], sheet: Sheet, rule: str, w
     return from_bank
 
 
-def _amounts(counts: dict[str, int]) -> str:
-    return ", ".join(f"{n} {r}" for r, n in counts.items() if n)
+def not_offered(resource: str, offered: list[str]) -> str:
+    """Why ``resource`` cannot be banked between turns from the dice ``offered`` (rule text: "you can never bank the
+    die set aside"), in the caller's language."""
+    return _("no die you may bank shows {resource} (you may bank {offered}; never the die set aside as the "
+             "terrain)").format(resource=resource_name(resource),
+                                offered=", ".join(resource_name(r) for r in RESOURCES if r in offered) or _("nothing"))
 
 
 def bank_own(sheet: Sheet, round_: int, rolled: dict[str, int], resource: str) -> None:
     """Bank one of the turn's resources in round ``round_``'s white box (1-based); takes it from ``rolled``.  Raises
     ``IllegalMove("bank_own")`` when the box is used or no die left shows ``resource``."""
     if sheet.white[round_ - 1] is not None:
-        raise IllegalMove("bank_own", "Once on your turn ... you may bank one of your resources: this round's white box is used")
+        raise IllegalMove("bank_own", _("Once on your turn ... you may bank one of your resources: this round's white box "
+                                        "is used"))
     if rolled.get(resource, 0) < 1:
-        raise IllegalMove("bank_own", f"you can only bank RESOURCES of your roll left unspent: no {resource!r} is left "
-                                      "(never the die set aside as the terrain)")
+        raise IllegalMove("bank_own", _("you can only bank RESOURCES of your roll left unspent: no {resource} is left "
+                                        "(never the die set aside as the terrain)").format(resource=resource_name(resource)))
     rolled[resource] -= 1
     sheet.white[round_ - 1] = {"resource": resource, "spent": False}
 
@@ -111,10 +118,9 @@ def bank_between(sheet: Sheet, turns_taken: int, offered: list[str], resource: s
     box before the player's next turn.  Raises ``IllegalMove("bank_between")`` when the box is used or no offered
     die shows it."""
     if sheet.dark[turns_taken] is not None:
-        raise IllegalMove("bank_between", "You may only bank one resource in between each of your turns")
+        raise IllegalMove("bank_between", _("You may only bank one resource in between each of your turns"))
     if resource not in offered:
-        raise IllegalMove("bank_between", f"no die you may bank shows {resource!r} (you may bank {sorted(set(offered))}, "
-                                          "never the die set aside as the terrain)")
+        raise IllegalMove("bank_between", not_offered(resource, offered))
     sheet.dark[turns_taken] = {"resource": resource, "spent": False}
 
 

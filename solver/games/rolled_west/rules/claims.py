@@ -10,12 +10,16 @@ two empty spaces"."""
 from __future__ import annotations
 
 from solver.core.protocol import IllegalMove
+from solver.games.rolled_west.components.texts import N_, _, terrain_name
 from solver.games.rolled_west.components.values import WOOD, Components
 from solver.games.rolled_west.rules.sheet import CIRCLE, EMPTY, TRIANGLE, Sheet
 
 #: The claims, by the rule text's names.
 CAMP, SETTLEMENT = "camp", "settlement"
 KINDS = (CAMP, SETTLEMENT)
+#: why a claim of each kind does not fit its row (``claim_row_full``)
+CLAIM_ROOM = {CAMP: N_("the row of {terrain} has {empty} empty space(s): a camp needs {needed}"),
+              SETTLEMENT: N_("the row of {terrain} has {empty} empty space(s): a settlement needs {needed}")}
 
 
 def wood_cost(components: Components, kind: str) -> dict[str, int]:
@@ -38,10 +42,10 @@ def check_claim(sheet: Sheet, terrain: str, kind: str) -> None:
     """Raises ``IllegalMove("claim_row_full")`` when ``terrain``'s row has too few empty spaces for ``kind``
     (``IllegalMove("claim_kind")`` for a kind that is not a camp or a settlement)."""
     if kind not in KINDS:
-        raise IllegalMove("claim_kind", f"a claim is a camp or a settlement, not {kind!r}")
+        raise IllegalMove("claim_kind", _("a claim is a camp or a settlement, not {kind!r}").format(kind=kind))
     if empty_spaces(sheet, terrain) < spaces_taken(kind):
-        raise IllegalMove("claim_row_full", f"the {terrain} row has {empty_spaces(sheet, terrain)} empty space(s): a "
-                                            f"{kind} needs {spaces_taken(kind)}")
+        raise IllegalMove("claim_row_full", _(CLAIM_ROOM[kind]).format(
+            terrain=terrain_name(terrain), empty=empty_spaces(sheet, terrain), needed=spaces_taken(kind)))
 
 
 def claim(sheet: Sheet, terrain: str, kind: str) -> list[int]:

@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from solver.core.protocol import IllegalMove
+from solver.games.rolled_west.components.texts import N_, _
 from solver.games.rolled_west.components.values import METALS, Components
 
 #: A claim space's marks (rule text: "draw a triangle in the leftmost empty space"; "also draw a circle in the next
@@ -76,11 +77,18 @@ def uncircled(items: Sequence[T], sheets: list[Sheet], kind: str) -> list[T]:
     return [x for x in items if circled_by(sheets, kind, x.id) is None]
 
 
+#: what an unknown contract or office id is said to be, and a contract or office circled already (by another player, or
+#: by the player itself in the solo puzzle; no seat index: a player reads it)
+UNKNOWN = {"contract": N_("no contract {item!r}"), "office": N_("no Boomtown office {item!r}")}
+TAKEN = {"contract": N_("this contract is circled already: it is no longer available"),
+         "office": N_("this Boomtown office is bought already: it is no longer available")}
+
+
 def check_available(sheets: list[Sheet], kind: str, item_id: str, known: list[str], what: str) -> None:
     """Raises ``IllegalMove("no_such_<what>")`` when ``item_id`` is not in ``known``, ``IllegalMove("<what>_taken")``
     when a seat circled it (``circled_by``)."""
     if item_id not in known:
-        raise IllegalMove(f"no_such_{what}", f"no {what} {item_id!r}")
+        raise IllegalMove(f"no_such_{what}", _(UNKNOWN[what]).format(item=item_id))
     owner = circled_by(sheets, kind, item_id)
     if owner is not None:
-        raise IllegalMove(f"{what}_taken", f"the {what} {item_id} was circled by seat {owner}: it is no longer available")
+        raise IllegalMove(f"{what}_taken", _(TAKEN[what]))

@@ -11,6 +11,7 @@ The boxes: data/sheet.toml shipping_rows."""
 from __future__ import annotations
 
 from solver.core.protocol import IllegalMove
+from solver.games.rolled_west.components.texts import _, resource_name
 from solver.games.rolled_west.components.values import METALS, Components
 from solver.games.rolled_west.rules.sheet import Sheet
 
@@ -31,12 +32,13 @@ def check_shipment(sheet: Sheet, components: Components, counts: dict[str, int])
     """Raises ``IllegalMove("shipping_row_complete")`` when a count is more than the boxes left in its row
     (``IllegalMove("empty_shipment")`` when nothing is shipped)."""
     if not any(counts.values()):
-        raise IllegalMove("empty_shipment", "a shipment ships at least one metal")
+        raise IllegalMove("empty_shipment", _("a shipment ships at least one metal"))
     for metal, n in counts.items():
         if n > boxes_left(sheet, components, metal):
-            raise IllegalMove("shipping_row_complete", f"After reaching the 5th space on a shipping row, you may not ship any "
-                                                       f"more of that resource: {boxes_left(sheet, components, metal)} "
-                                                       f"{metal} box(es) left, not {n}")
+            raise IllegalMove("shipping_row_complete", _(
+                "After reaching the 5th space on a shipping row, you may not ship any more of that resource: {left} "
+                "{metal} box(es) left, not {count}").format(left=boxes_left(sheet, components, metal),
+                                                            metal=resource_name(metal), count=n))
 
 
 def ship(sheet: Sheet, sheets: list[Sheet], components: Components, counts: dict[str, int]) -> list[dict[str, object]]:

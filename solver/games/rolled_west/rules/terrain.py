@@ -7,6 +7,7 @@ turn, if you choose to make a claim."  The terrain a die names: data/dice.toml [
 from __future__ import annotations
 
 from solver.core.protocol import IllegalMove
+from solver.games.rolled_west.components.texts import _, resource_name
 from solver.games.rolled_west.components.values import RESOURCES, Components
 
 
@@ -14,7 +15,8 @@ def terrain_die(dice: list[str], resource: str) -> int:
     """The index of the die set aside for ``resource`` (the first die showing it: dice showing one resource are
     alike).  Raises ``IllegalMove("terrain_not_rolled")`` when no die shows it."""
     if resource not in dice:
-        raise IllegalMove("terrain_not_rolled", f"no die shows {resource!r}: the terrain is one of the dice rolled {dice}")
+        raise IllegalMove("terrain_not_rolled", _("no die shows {resource}: the terrain is one of the dice rolled ({dice})").format(
+            resource=resource_name(resource), dice=", ".join(resource_name(d) for d in dice)))
     return dice.index(resource)
 
 
