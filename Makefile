@@ -49,6 +49,10 @@ bench: $(STAMP)
 	$(PY) bench/hints.py
 	$(PY) bench/service.py
 	$(PY) bench/puzzles.py
+	$(PY) bench/rolled_west_games.py --games 5000
+	$(PY) bench/rolled_west_puzzles.py
+	$(PY) bench/rolled_west_hints.py
+	$(PY) bench/rolled_west_ladder.py --seeds 100 --match search greedy --match search hint
 
 catalog-report: $(STAMP)
 	$(PY) -m solver catalog report --out docs/components.md
