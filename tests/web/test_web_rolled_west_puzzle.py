@@ -63,6 +63,7 @@ def test_todays_rolled_west_puzzle_is_played_by_clicks_to_its_optimum(server, ne
     wait_placed(page, 0)
     assert f"target: {puzzle['optimum']}" in page.locator(".decision h2").inner_text()
     assert "Our own solo mode" in page.locator(".rw-mode").inner_text()
+    assert page.locator("h1.game-title").inner_text() == f"Rolled West · Daily puzzle · {puzzle['date']}"
     assert page.locator(".rw-dice-panel button.rw-die").count() == len(puzzle["rolls"][0])
     assert page.locator(".tabs a[aria-current=page]").get_attribute("href") == f"#/puzzle/rolled-west/easy/{puzzle['date']}"
     # a move taken back: the terrain die set aside, then the sheet as before
@@ -123,3 +124,14 @@ def test_rolled_west_puzzle_on_a_phone(server, new_page, today_rolled_west_puzzl
         wait_placed(page, n)
     assert page.evaluate("() => document.documentElement.scrollWidth <= window.innerWidth")
     page.screenshot(path=str(shots / "rolled-west-puzzle-phone.png"), full_page=True)
+
+
+def test_rolled_west_puzzle_in_french(server, new_page, today_rolled_west_puzzle):
+    page = new_page(1280, 900, locale="fr-FR")
+    player = Player(page, server.base)
+    player.open("#/puzzle/rolled-west/easy")
+    wait_placed(page, 0)
+    rounds = today_rolled_west_puzzle["rounds"]
+    assert page.locator(".rw-puzzle-what").inner_text() == f"Manche 1 sur {rounds} : cliquez sur un dé pour l’écarter comme terrain."
+    assert page.locator(".decision h2").inner_text().startswith(f"Jouez les {rounds} manches")
+    assert page.get_by_role("button", name="Reprendre le dernier coup").is_disabled()

@@ -83,7 +83,7 @@ class PuzzleFrame {
     const tabs = h("nav", { class: "tabs", "aria-label": t("core.puzzle.difficulty") }, ["easy", "medium", "hard"].map((d) =>
       h("a", { href: puzzleHref(this.gameId, d, p.date), class: d === p.difficulty ? "current" : "", "aria-current": d === p.difficulty ? "page" : null }, t(`core.difficulty.${d}`))));
     fill(this.root, h("div", { class: "puzzle game" },
-      h("header", { class: "game-head" }, h("h1", { class: "game-title" }, t("core.puzzle.heading", { date: p.date })), tabs, dayNav(p, this.gameId)),
+      h("header", { class: "game-head" }, h("h1", { class: "game-title" }, this.gameId ? `${this.game.title} · ` : "", t("core.puzzle.heading", { date: p.date })), tabs, dayNav(p, this.gameId)),
       this.widget.nodes));
     await this.widget.start();
     if (this.submitted) this.showResult(this.submitted);

@@ -49,9 +49,10 @@ export function turnsOf(moves) {
   return turns;
 }
 
-/** Points by category (`breakdown`: the verdict's or the board's `score`) as a table, with the total. */
-function categoryTable(breakdown, caption) {
-  const parts = Object.entries(breakdown).filter(([category]) => category !== "total");
+/** Points by category (`breakdown`: the verdict's or the board's `score`) as a table in the catalog's order of the
+ * categories, with the total. */
+function categoryTable(catalog, breakdown, caption) {
+  const parts = catalog.score_categories.filter((category) => category in breakdown).map((category) => [category, breakdown[category]]);
   const rows = parts.map(([category, points]) => h("tr", { "data-category": category },
     h("th", { scope: "row" }, tr(`category.${category}`, { defaultValue: category })), h("td", {}, String(points))));
   const total = breakdown.total ?? parts.reduce((sum, [, points]) => sum + points, 0);
@@ -163,7 +164,7 @@ class SoloPuzzle {
     fill(this.el.score, h("h2", {}, pz("score")),
       h("p", { class: "big-score" }, h("span", { class: "score-value" }, String(score.total)), pz("of_points", { optimum: this.puzzle.optimum }),
         h("span", { class: "muted" }, pz("moves_played", { count: this.moves.length, round: state.round, rounds: state.rounds }))),
-      categoryTable(score, pz("caption")));
+      categoryTable(this.catalog, score, pz("caption")));
   }
 
   /** A place of the sheet clicked while I spend: a move to play, a note, or the shipment planned. */
@@ -206,7 +207,7 @@ class SoloPuzzle {
 
   /** Under the verdict: its points by category. */
   details(verdict) {
-    return verdict.breakdown ? categoryTable(verdict.breakdown, pz("verdict_caption")) : null;
+    return verdict.breakdown ? categoryTable(this.catalog, verdict.breakdown, pz("verdict_caption")) : null;
   }
 
   spoiler() {
@@ -226,7 +227,7 @@ class SoloPuzzle {
     const state = boardState(this.catalog, this.puzzle, board);
     fill(host, h("h3", {}, pz("optimal_title", { points: optimal.optimum })),
       h("div", { class: "rw-table rw-optimal-sheet" }, renderSheet(this.catalog, state, 0, { title: pz("optimal_sheet") })),
-      optimal.breakdown ? categoryTable(optimal.breakdown, pz("optimal_caption")) : null,
+      optimal.breakdown ? categoryTable(this.catalog, optimal.breakdown, pz("optimal_caption")) : null,
       h("ol", { class: "rw-optimal-turns" }, turnsOf(moves).map((turn, i) => h("li", { "data-round": i + 1 },
         h("strong", {}, pz("round", { round: i + 1 })), " ", movesWords(this.ctx, turn)))));
   }
