@@ -21,8 +21,14 @@ from service.games.store import dumps
 from service.language import _
 from service.parsing import Blueprint
 from service.problems import Refused, problem_responses
-from service.puzzles.schemas import (DailyQuerySchema, OptimalSchema, PuzzleBoardSchema, PuzzleSchema, SolutionSchema,
-                                     VerdictSchema)
+from service.puzzles.schemas import (
+    DailyQuerySchema,
+    OptimalSchema,
+    PuzzleBoardSchema,
+    PuzzleSchema,
+    SolutionSchema,
+    VerdictSchema,
+)
 from service.puzzles.store import PuzzleStore
 from service.puzzles.tasks import daily_puzzle
 from service.storage import DEFAULT_GAME, StoredPuzzle

@@ -20,8 +20,8 @@ from playwright.sync_api import sync_playwright
 
 from puzzles.format import canonical_json, content_id
 from service.storage import Storage, StoredPuzzle
-from tests.service.databases import fresh_database
 from tests.rolled_west.puzzle_data import golden_path
+from tests.service.databases import fresh_database
 from tests.service.service_http import Server, redated_puzzle
 from tests.web.player import FIGURES, summary
 
