@@ -58,6 +58,7 @@ def test_todays_rolled_west_puzzle_is_played_by_clicks_to_its_optimum(server, ne
     player.open("#/")
     offer = page.locator('.puzzles-card .puzzle-offer[data-game="rolled-west"]')
     assert "solo mode of our own" in offer.inner_text()
+    page.locator(".puzzles-card").screenshot(path=str(shots / "rolled-west-puzzle-offer.png"))
     offer.get_by_role("link", name="Easy").click()
     page.wait_for_url("**/#/puzzle/rolled-west/easy")
     wait_placed(page, 0)
@@ -65,6 +66,10 @@ def test_todays_rolled_west_puzzle_is_played_by_clicks_to_its_optimum(server, ne
     assert "Our own solo mode" in page.locator(".rw-mode").inner_text()
     assert page.locator("h1.game-title").inner_text() == f"Rolled West · Daily puzzle · {puzzle['date']}"
     assert page.locator(".rw-dice-panel button.rw-die").count() == len(puzzle["rolls"][0])
+    # every roll known in advance: the rounds' dice and the ghost rolls, the round now outlined
+    assert page.locator(".rw-rolls tbody tr").count() == puzzle["rounds"]
+    assert page.locator(".rw-rolls tr.now").get_attribute("data-round") == "1"
+    assert page.locator('.rw-rolls tr[data-round="2"] td').first.locator(".rw-chip").count() == len(puzzle["rolls"][1])
     assert page.locator(".tabs a[aria-current=page]").get_attribute("href") == f"#/puzzle/rolled-west/easy/{puzzle['date']}"
     # a move taken back: the terrain die set aside, then the sheet as before
     click_move(page, moves[0])
@@ -81,7 +86,8 @@ def test_todays_rolled_west_puzzle_is_played_by_clicks_to_its_optimum(server, ne
             expect(page.locator(".rw-puzzle .rw-note")).to_contain_text("gold")
             assert page.locator('.rw-puzzle [data-contract="gold-5"]').get_attribute("data-mark") == ""
             wait_placed(page, 1)
-        if n == 8:
+        if n == 8:  # the refusal's toast gone (it fades after 8 s; the test plays faster than that)
+            page.evaluate("() => document.getElementById('toast').classList.remove('shown')")
             page.screenshot(path=str(shots / "rolled-west-puzzle.png"), full_page=True)
     assert "rounds are played" in page.locator(".rw-puzzle-what").inner_text()
     expect(page.locator(".score-value")).to_have_text(str(puzzle["optimum"]))

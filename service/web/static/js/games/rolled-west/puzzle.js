@@ -8,7 +8,7 @@ import { ApiError, explain, post } from "../../core/api.js";
 import { fill, h, toast } from "../../core/dom.js";
 import { t } from "../../core/i18n.js";
 import { renderDice } from "./dice.js";
-import { renderSheet } from "./sheet.js";
+import { chip, renderSheet } from "./sheet.js";
 import { placeClicked, shipMove } from "./table.js";
 import { movesWords, terrainWords, tr } from "./words.js";
 
@@ -60,6 +60,16 @@ function categoryTable(catalog, breakdown, caption) {
     h("tfoot", {}, h("tr", {}, h("th", { scope: "row" }, pz("total")), h("td", {}, String(total)))));
 }
 
+/** Every roll of `puzzle`, round by round (its 4 dice and the ghost roll after it), the round `now` outlined: the
+ * player plans with them all known (docs/rolled-west-rulings.md, "Solo: the rolls are given, and known"). */
+function rollsTable(puzzle, now) {
+  const dice = (roll) => h("span", { class: "rw-roll" }, (roll || []).map((r) => chip(r)));
+  return h("table", { class: "rw-rolls" }, h("caption", {}, pz("rolls")),
+    h("thead", {}, h("tr", {}, h("th", { scope: "col" }, pz("rolls_round")), h("th", { scope: "col" }, pz("rolls_dice")), h("th", { scope: "col" }, pz("rolls_ghost")))),
+    h("tbody", {}, puzzle.rolls.map((roll, i) => h("tr", { class: i + 1 === now ? "now" : "", "data-round": i + 1 },
+      h("th", { scope: "row" }, String(i + 1)), h("td", {}, dice(roll)), h("td", {}, dice(puzzle.ghost_rolls[i]))))));
+}
+
 class SoloPuzzle {
   constructor(frame) {
     this.frame = frame;
@@ -76,6 +86,7 @@ class SoloPuzzle {
       what: h("p", { class: "rw-puzzle-what" }),
       tools: h("div", { class: "decision-tools" }),
       score: h("section", { class: "score-box", "aria-live": "polite" }),
+      rolls: h("div", { class: "rw-rolls-box" }),
     };
     const p = this.puzzle;
     this.nodes = [
@@ -83,8 +94,8 @@ class SoloPuzzle {
       h("div", { class: "col-main" },
         h("section", { class: "decision" },
           h("h2", {}, pz("goal", { optimum: p.optimum, rounds: p.rounds })),
-          h("p", { class: "muted rw-mode" }, pz("mode", { rounds: p.rounds })),
-          this.el.dice, this.el.what, this.el.tools),
+          h("p", { class: "muted rw-mode" }, pz("mode", { rounds: p.rounds, ghosts: p.ghost_rolls.length })),
+          this.el.dice, this.el.what, this.el.tools, this.el.rolls),
         this.el.score, frame.result),
     ];
   }
@@ -160,6 +171,7 @@ class SoloPuzzle {
       h("button", { type: "button", class: "rw-undo", disabled: !this.moves.length, onclick: () => this.takeBack() }, pz("take_back")),
       h("button", { type: "button", disabled: !this.moves.length, onclick: () => this.startOver() }, pz("start_over")),
       h("button", { type: "button", class: "primary rw-submit", onclick: () => this.frame.submit() }, pz("submit")));
+    fill(this.el.rolls, rollsTable(this.puzzle, state.finished ? null : state.round));
     const score = this.board.score;
     fill(this.el.score, h("h2", {}, pz("score")),
       h("p", { class: "big-score" }, h("span", { class: "score-value" }, String(score.total)), pz("of_points", { optimum: this.puzzle.optimum }),
