@@ -162,7 +162,8 @@ class SoloPuzzle {
         h("button", { type: "button", class: "small", onclick: () => { this.plan = {}; this.draw(); } }, tr("choice.clear_shipment"))) : null,
     }));
     const dieMove = { terrain: "terrain", spend: "bank", bank_between: "bank_between" }[pending?.type];
-    fill(this.el.dice, renderDice(this.ctx, { spent: false, onDie: dieMove ? (i, resource) => this.play({ type: dieMove, resource }) : null }));
+    fill(this.el.dice, renderDice(this.ctx, { spent: false, onDie: dieMove ? (i, resource) => this.play({ type: dieMove, resource }) : null }),
+      spending ? h("p", { class: "muted rw-dice-note" }, pz("dice_note")) : null);
     this.el.what.textContent = state.finished ? pz("finished", { rounds: state.rounds })
       : pz(`decide.${pending.type}`, { round: state.round, rounds: state.rounds, terrain: pending.terrain ? terrainWords(pending.terrain) : "" });
     fill(this.el.tools,
