@@ -21,7 +21,14 @@ from service.games.store import dumps
 from service.language import _
 from service.parsing import Blueprint
 from service.problems import Refused, problem_responses
-from service.puzzles.schemas import DailyQuerySchema, PuzzleBoardSchema, PuzzleSchema, SolutionSchema, VerdictSchema
+from service.puzzles.schemas import (
+    DailyQuerySchema,
+    OptimalSchema,
+    PuzzleBoardSchema,
+    PuzzleSchema,
+    SolutionSchema,
+    VerdictSchema,
+)
 from service.puzzles.store import PuzzleStore
 from service.puzzles.tasks import daily_puzzle
 from service.storage import DEFAULT_GAME, StoredPuzzle
@@ -130,6 +137,18 @@ def post_board(solution, puzzle_id: str):
     when a placement is illegal where it stands in the order, ``invalid_solution`` for a tile that is not in the hand
     or is placed twice (or a body that breaks the schema)."""
     return _not_stored(store().board(puzzle_id, solution))
+
+
+@blp.route("/<puzzle_id>/optimal", methods=["POST"])
+@blp.arguments(SolutionSchema, example={"moves": [{"type": "terrain", "resource": "wood"}]})
+@blp.response(200, OptimalSchema)
+@problem_responses(blp, 400, 404, 409, 413, 422, 429)
+def post_optimal(solution, puzzle_id: str):
+    """The puzzle's optimal solution (the stored one, proven) and its points by term: a spoiler, answered only to the
+    player's own legal solution played to the puzzle's end (what a client shows after a submission, when the player
+    asks).  404 ``unknown_puzzle``; 409 ``not_finished`` for a solution illegal or not finished; 422 as
+    ``/solutions``.  Nothing is stored."""
+    return _not_stored(store().optimal(puzzle_id, solution))
 
 
 @click.group("puzzles")

@@ -138,3 +138,15 @@ class PuzzleBoardSchema(Schema):
     dice = fields.List(fields.String(), metadata={"description": "Rolled West: the turn's dice"})
     ghost_dice = fields.List(fields.String(), metadata={"description": "Rolled West: the ghost roll's dice, when one is"})
     finished = fields.Boolean(metadata={"description": "Rolled West: the game is over"})
+
+
+class OptimalSchema(Schema):
+    """``POST /puzzles/{puzzle_id}/optimal``: the stored optimal ``solution`` of ``puzzle`` (its game's shape: Rolled
+    West's ``{"moves": [...]}``, Wild Tiled West's ``{"placements": [...]}``), its ``optimum`` (points) and
+    ``breakdown`` (its points by term)."""
+
+    puzzle = fields.String(required=True)
+    optimum = fields.Integer(required=True)
+    solution = fields.Dict(required=True, metadata={"description": "the optimal solution, the puzzle's game's shape"})
+    breakdown = fields.Dict(keys=fields.String(), values=fields.Integer(), allow_none=True,
+                            metadata={"description": "the optimal solution's points by term"})

@@ -171,6 +171,18 @@ class PuzzleStore:
             raise Refused(422, str(exc), rule="invalid_solution") from None
         return {"puzzle": stored.id, **verdict}
 
+    def optimal(self, puzzle_id: str, solution: Any) -> dict[str, Any]:
+        """The stored puzzle's optimal ``solution`` and its ``breakdown`` (points by term), answered only to a legal
+        solution that reaches the puzzle's end (the player's own, just submitted): ``{"puzzle", "optimum", "solution",
+        "breakdown"}``.  Refused: as ``verify``, and 409 ``not_finished`` for a solution illegal or not finished (a
+        solution without ``finished``, Wild Tiled West's, is finished when legal)."""
+        verdict = self.verify(puzzle_id, solution)
+        if not verdict["legal"] or not verdict.get("finished", True):
+            raise Refused(409, _("the optimal solution is shown after a legal solution played to the end"), rule="not_finished")
+        puzzle = json.loads(self.get(puzzle_id).canonical)
+        return {"puzzle": puzzle_id, "optimum": puzzle["optimum"], "solution": puzzle["solution"],
+                "breakdown": puzzle.get("breakdown")}
+
     def board(self, puzzle_id: str, solution: Any) -> dict[str, Any]:
         """The board of the stored puzzle after the moves of ``solution`` so far (``DailyPuzzles.board``):
         ``{"puzzle": id, "placed", "svg", "options"}``.  Refused: 404 ``unknown_puzzle`` (or ``no_daily_puzzle``); 422

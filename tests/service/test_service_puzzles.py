@@ -333,3 +333,20 @@ def test_the_coming_days_are_generated_ahead(app):
     assert games == 2 and started == 6 * games
     assert sorted(app.generator_calls) == sorted((d, k) for d in days for k in DIFFICULTIES)
     assert _rows(app) == 6 * games
+
+
+def test_the_optimal_solution_is_answered_only_to_a_legal_solution_played_to_the_end(app):
+    client = app.test_client()
+    puzzle = client.get("/puzzles/daily?game=rolled-west&date=2026-03-04&difficulty=easy").get_json()
+    stored = rolled_west_stand_in(datetime.date(2026, 3, 4), "easy")
+    assert puzzle["id"] == stored["id"] and "solution" not in puzzle
+    moves = stored["solution"]["moves"]
+    for unfinished in ({"moves": moves[:5]}, {"moves": [{"type": "end_turn"}]}):
+        refused = client.post(f"/puzzles/{puzzle['id']}/optimal", json=unfinished)
+        assert refused.status_code == 409 and refused.get_json()["rule"] == "not_finished"
+    r = client.post(f"/puzzles/{puzzle['id']}/optimal", json={"moves": moves})
+    assert r.status_code == 200 and r.headers["Cache-Control"] == "no-store"
+    assert r.get_json() == {"puzzle": puzzle["id"], "optimum": stored["optimum"], "solution": stored["solution"],
+                            "breakdown": stored["breakdown"]}
+    unknown = client.post("/puzzles/0123456789abcdef/optimal", json={"moves": moves})
+    assert unknown.status_code == 404 and unknown.get_json()["rule"] == "unknown_puzzle"

@@ -1,5 +1,5 @@
 """Fixtures of the browser tests (issue 28): one gunicorn serving the app as ``make serve`` does (its own database,
-with today's easy puzzle stored in it), one Chromium driven by Playwright for Python, and the figures the tests
+with today's easy puzzles of Wild Tiled West and Rolled West stored in it), one Chromium driven by Playwright for Python, and the figures the tests
 measure, printed at the end of the run.
 
 The browser is Debian's ``chromium`` (``.ci/run`` installs it when missing; Playwright's own browser download is not
@@ -10,6 +10,7 @@ skipped, and pytest's summary says why (``make test`` runs ``pytest -ra``).  ``S
 from __future__ import annotations
 
 import datetime
+import json
 import os
 import shutil
 from pathlib import Path
@@ -17,8 +18,9 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import sync_playwright
 
-from puzzles.format import canonical_json
+from puzzles.format import canonical_json, content_id
 from service.storage import Storage, StoredPuzzle
+from tests.rolled_west.puzzle_data import golden_path
 from tests.service.databases import fresh_database
 from tests.service.service_http import Server, redated_puzzle
 from tests.web.player import FIGURES, summary
@@ -63,12 +65,23 @@ def today_puzzle():
 
 
 @pytest.fixture(scope="session")
-def server(tmp_path_factory, today_puzzle):
-    """gunicorn as ``make serve`` starts it, on a free port, with its own database holding today's easy puzzle."""
+def today_rolled_west_puzzle():
+    """Today's (UTC) easy Rolled West puzzle as the server will serve it: a golden one (2026-01-01, easy: a real
+    generated puzzle), re-dated (no generation), its content id recomputed."""
+    puzzle = {**json.loads(golden_path(datetime.date(2026, 1, 1), "easy").read_text()),
+              "date": datetime.datetime.now(datetime.UTC).date().isoformat()}
+    return {**puzzle, "id": content_id(puzzle)}
+
+
+@pytest.fixture(scope="session")
+def server(tmp_path_factory, today_puzzle, today_rolled_west_puzzle):
+    """gunicorn as ``make serve`` starts it, on a free port, with its own database holding today's easy puzzles."""
     url = fresh_database(tmp_path_factory.mktemp("web"), "web")
     storage = Storage(url)
     storage.create_tables()
     storage.insert_puzzle(StoredPuzzle(today_puzzle["id"], today_puzzle["date"], "easy", canonical_json(today_puzzle)))
+    rw = today_rolled_west_puzzle
+    storage.insert_puzzle(StoredPuzzle(rw["id"], rw["date"], "easy", canonical_json(rw), "rolled-west"))
     storage.engine.dispose()
     # quick hints and move reviews: the page is under test, not the search (its strength is bench/'s)
     s = Server(url, env={"FLASK_REVIEW_MAX_BUDGET_MS": "20", "FLASK_HINT_DEFAULT_BUDGET_MS": "50"}).start()

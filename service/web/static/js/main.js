@@ -1,5 +1,5 @@
 // The page's router: the URL fragment says which screen to show (#/, #/game/<id>, #/join/<id>/<seat>,
-// #/puzzle/<difficulty>[/<date>], #/how-to-play[/<game id>][/<entry>], #/replay/<id>[/<moves played>]). Every screen talks only to the public JSON API. The router installs the games'
+// #/puzzle/[<game id>/]<difficulty>[/<date>], #/how-to-play[/<game id>][/<entry>], #/replay/<id>[/<moves played>]). Every screen talks only to the public JSON API. The router installs the games'
 // registry (games/index.js) in the core (core/games.js), which reaches a game only through it.
 import { explain } from "./core/api.js";
 import { fill, h } from "./core/dom.js";
@@ -68,7 +68,8 @@ async function route() {
     } else if (parts[0] === "puzzle") {
       document.title = t("core.titles.puzzle", { title });
       document.querySelector('[data-nav="puzzle"]')?.setAttribute("aria-current", "page");
-      await showPuzzle(root, parts[1] || "medium", parts[2] || null);
+      const other = allGames().some((g) => g.id === parts[1]); // #/puzzle/<game id>/<difficulty>[/<date>]: another game's
+      await showPuzzle(root, (other ? parts[2] : parts[1]) || "medium", (other ? parts[3] : parts[2]) || null, other ? parts[1] : null);
     } else if (parts[0] === "how-to-play") {
       document.title = t("how-to-play.pageTitle", { title });
       document.querySelector('[data-nav="howto"]')?.setAttribute("aria-current", "page");

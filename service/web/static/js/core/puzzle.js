@@ -9,11 +9,16 @@ import { gameModule, gameOf, loadGame } from "./games.js";
 import { t } from "./i18n.js";
 import { keepPuzzleProgress, puzzleProgress } from "./store.js";
 
-export async function showPuzzle(root, difficulty = "medium", date = null) {
+/** The address of a daily puzzle: `#/puzzle/<difficulty>[/<date>]` for the default game's,
+ * `#/puzzle/<game id>/<difficulty>[/<date>]` for another game's (`gameId` null: the default game). */
+export const puzzleHref = (gameId, difficulty, date = null) => `#/puzzle/${gameId ? `${gameId}/` : ""}${difficulty}${date ? `/${date}` : ""}`;
+
+/** The day's puzzle of the game `gameId` (null: the default game's) at `difficulty` (of `date`, default today). */
+export async function showPuzzle(root, difficulty = "medium", date = null, gameId = null) {
   fill(root, h("p", { class: "loading" }, t("core.puzzle.fetching")));
-  await gameModule().load(); // the default game's catalog, while the puzzle is asked for
+  await gameModule(gameId).load(); // the game's catalog, while the puzzle is asked for
   let puzzle;
-  const url = `/puzzles/daily?difficulty=${encodeURIComponent(difficulty)}${date ? `&date=${encodeURIComponent(date)}` : ""}`;
+  const url = `/puzzles/daily?difficulty=${encodeURIComponent(difficulty)}${date ? `&date=${encodeURIComponent(date)}` : ""}${gameId ? `&game=${encodeURIComponent(gameId)}` : ""}`;
   try {
     // A day not built yet is built on the server's queue: 503 "generating" says when to ask again (for a minute).
     for (let tries = 0; ; tries++) {
@@ -27,12 +32,12 @@ export async function showPuzzle(root, difficulty = "medium", date = null) {
     }
   } catch (error) {
     fill(root, h("section", { class: "panel" }, h("h1", {}, t("core.nav.puzzle")), h("p", { class: "refusal" }, explain(error)),
-      h("p", {}, h("a", { href: "#/puzzle/medium" }, t("core.puzzle.today_medium")), " · ", h("a", { href: "#/" }, t("core.words.start_page")))));
+      h("p", {}, h("a", { href: puzzleHref(gameId, "medium") }, t("core.puzzle.today_medium")), " · ", h("a", { href: "#/" }, t("core.words.start_page")))));
     return;
   }
-  const game = gameOf(puzzle);
+  const game = gameId ? gameModule(gameId) : gameOf(puzzle); // the served puzzle need not name its game
   const catalog = await loadGame(game);
-  new PuzzleFrame(root, game, catalog, puzzle).start();
+  new PuzzleFrame(root, game, catalog, puzzle, gameId).start();
 }
 
 /** YYYY-MM-DD `days` after `date` (UTC). */
@@ -42,16 +47,16 @@ function dayAfter(date, days) {
   return d.toISOString().slice(0, 10);
 }
 
-/** Links to the day before and after puzzle `p` (at its difficulty; none after today, UTC) and a date to go to: the
- * archive of past puzzles.  A day outside the server's range answers with the range it serves. */
-function dayNav(p) {
+/** Links to the day before and after puzzle `p` of the game `gameId` (at its difficulty; none after today, UTC) and a
+ * date to go to: the archive of past puzzles.  A day outside the server's range answers with the range it serves. */
+function dayNav(p, gameId) {
   const today = new Date().toISOString().slice(0, 10);
-  const go = (date) => { if (date) location.hash = `#/puzzle/${p.difficulty}/${date}`; };
+  const go = (date) => { if (date) location.hash = puzzleHref(gameId, p.difficulty, date); };
   const picker = h("input", { type: "date", value: p.date, max: today, "aria-label": t("core.puzzle.another_day"),
     onchange: (e) => go(e.target.value) });
   return h("nav", { class: "day-nav", "aria-label": t("core.puzzle.other_days") },
-    h("a", { href: `#/puzzle/${p.difficulty}/${dayAfter(p.date, -1)}`, rel: "prev" }, t("core.puzzle.previous")),
-    p.date < today ? h("a", { href: `#/puzzle/${p.difficulty}/${dayAfter(p.date, 1)}`, rel: "next" }, t("core.puzzle.next")) : null,
+    h("a", { href: puzzleHref(gameId, p.difficulty, dayAfter(p.date, -1)), rel: "prev" }, t("core.puzzle.previous")),
+    p.date < today ? h("a", { href: puzzleHref(gameId, p.difficulty, dayAfter(p.date, 1)), rel: "next" }, t("core.puzzle.next")) : null,
     picker);
 }
 
@@ -59,11 +64,13 @@ function dayNav(p) {
  * What a game's puzzle widget is given (`frame`): `puzzle`, `catalog`, `progress` (what the browser kept of it: the
  * widget's own members), `result` (the node of the verdict, for the widget to place), `save(progress)` (keep the
  * widget's progress), `changed()` (the player changed the solution: what was submitted no longer holds),
- * `submit()` (post the widget's `solution()` and show the verdict).
+ * `submit()` (post the widget's `solution()` and show the verdict).  A widget may also give `shareTitle()` (the
+ * game's name in the line to share, default its title), `details(verdict)` (a node under the verdict: its points by
+ * term) and `spoiler()` (what the optimal solution shown is, in words).
  */
 class PuzzleFrame {
-  constructor(root, game, catalog, puzzle) {
-    Object.assign(this, { root, game, catalog, puzzle });
+  constructor(root, game, catalog, puzzle, gameId = null) {
+    Object.assign(this, { root, game, catalog, puzzle, gameId });
     const { submitted = null, ...progress } = puzzleProgress(puzzle.id);
     this.progress = progress;
     this.submitted = submitted;
@@ -74,9 +81,9 @@ class PuzzleFrame {
     const p = this.puzzle;
     this.widget = this.game.puzzle.mount(this);
     const tabs = h("nav", { class: "tabs", "aria-label": t("core.puzzle.difficulty") }, ["easy", "medium", "hard"].map((d) =>
-      h("a", { href: `#/puzzle/${d}${p.date ? `/${p.date}` : ""}`, class: d === p.difficulty ? "current" : "", "aria-current": d === p.difficulty ? "page" : null }, t(`core.difficulty.${d}`))));
+      h("a", { href: puzzleHref(this.gameId, d, p.date), class: d === p.difficulty ? "current" : "", "aria-current": d === p.difficulty ? "page" : null }, t(`core.difficulty.${d}`))));
     fill(this.root, h("div", { class: "puzzle game" },
-      h("header", { class: "game-head" }, h("h1", { class: "game-title" }, t("core.puzzle.heading", { date: p.date })), tabs, dayNav(p)),
+      h("header", { class: "game-head" }, h("h1", { class: "game-title" }, this.gameId ? `${this.game.title} · ` : "", t("core.puzzle.heading", { date: p.date })), tabs, dayNav(p, this.gameId)),
       this.widget.nodes));
     await this.widget.start();
     if (this.submitted) this.showResult(this.submitted);
@@ -111,7 +118,7 @@ class PuzzleFrame {
       return;
     }
     const gap = verdict.optimum - verdict.score;
-    const line = t("core.puzzle.share_line", { title: this.game.title, date: p.date, difficulty: t(`core.difficulty.${p.difficulty}_lower`, { defaultValue: p.difficulty }),
+    const line = t("core.puzzle.share_line", { title: this.widget.shareTitle?.() ?? this.game.title, date: p.date, difficulty: t(`core.difficulty.${p.difficulty}_lower`, { defaultValue: p.difficulty }),
       score: verdict.score, optimum: verdict.optimum, optimal: verdict.optimal ? t("core.puzzle.share_optimal") : "", extra: this.widget.shareWords() });
     const share = h("input", { class: "share-line", readonly: true, value: line, "aria-label": t("core.puzzle.share_label"), onfocus: (e) => e.target.select() });
     fill(this.result,
@@ -119,6 +126,7 @@ class PuzzleFrame {
       h("p", { class: "verdict", "data-optimal": String(!!verdict.optimal) }, verdict.optimal
         ? t("core.puzzle.scored_optimal", { score: verdict.score })
         : t("core.puzzle.scored", { score: verdict.score, optimum: verdict.optimum, gap })),
+      this.widget.details?.(verdict) ?? null,
       h("p", {}, t("core.puzzle.share")), share,
       h("button", { type: "button", onclick: () => { navigator.clipboard?.writeText(line); toast(t("core.puzzle.copied")); } }, t("core.words.copy")),
       this.optimalSwitch());
@@ -141,6 +149,6 @@ class PuzzleFrame {
         fill(host, h("p", { class: "refusal" }, explain(error)));
       }
     } }, t("replay.puzzle.show"));
-    return h("div", { class: "optimal-box" }, h("p", { class: "muted" }, t("replay.puzzle.spoiler")), button, host);
+    return h("div", { class: "optimal-box" }, h("p", { class: "muted" }, this.widget.spoiler?.() ?? t("replay.puzzle.spoiler")), button, host);
   }
 }

@@ -6,6 +6,7 @@ import { allGames, canShow, gameModule, gameOf, loadGame } from "./games.js";
 import { language, t } from "./i18n.js";
 import { botOfName, listWords, personName } from "./words.js";
 import { seatTitle } from "./seats.js";
+import { puzzleHref } from "./puzzle.js";
 import { forgetGame, keepPlayerName, keepSeat, myGames, playerName } from "./store.js";
 
 const LOBBY_PAGE = 20; // open games asked for at a time
@@ -48,8 +49,8 @@ export async function showStart(root) {
       h("button", { type: "button", class: "small", onclick: () => fillLobby(lobby) }, t("core.start.refresh")),
       lobby),
     puzzles.length ? h("section", { class: "panel puzzles-card" }, h("h2", {}, t("core.nav.puzzle")),
-      puzzles.map((g) => h("p", {}, g.puzzle.intro)),
-      h("div", { class: "choices" }, ["easy", "medium", "hard"].map((d) => h("a", { class: "button", href: `#/puzzle/${d}` }, t(`core.difficulty.${d}`))))) : null));
+      puzzles.map((g) => h("div", { class: "puzzle-offer", "data-game": g.id }, h("h3", {}, g.title), h("p", {}, g.puzzle.intro),
+        h("div", { class: "choices" }, ["easy", "medium", "hard"].map((d) => h("a", { class: "button", href: puzzleHref(g === game ? null : g.id, d) }, t(`core.difficulty.${d}`))))))) : null));
   fillLobby(lobby);
 }
 

@@ -1,10 +1,11 @@
 // Rolled West's module for the web client's core (the interface: core/games.js): its table (the dice and the score
-// sheets, played by clicking them), its words, its panels and its How to play. It has no daily puzzle yet (`puzzle:
-// null`: the start page offers puzzles only of games that have one).
+// sheets, played by clicking them), its words, its panels, its daily puzzle (a solo mode of our own: puzzle.js) and
+// its How to play.
 import { t } from "../../core/i18n.js";
 import { loadCatalog, playerCounts } from "./catalog.js";
 import { content as howToContent, guide as howToGuide } from "./howto.js";
 import { endWords, playerDetails, roundStarts, scoreOf, scoreSheet } from "./panels.js";
+import { mountPuzzle, puzzleIntro } from "./puzzle.js";
 import { mountTable } from "./table.js";
 import { decisionWords, eventWords, movesWords } from "./words.js";
 
@@ -32,6 +33,6 @@ export default {
   endWords,
   roundStarts,
   mountTable,
-  puzzle: null,
+  puzzle: { get intro() { return puzzleIntro(); }, mount: mountPuzzle },
   howTo: { content: howToContent, guide: howToGuide },
 };

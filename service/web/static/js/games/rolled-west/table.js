@@ -17,6 +17,32 @@ export function mountTable(session) {
   return new Table(session);
 }
 
+/**
+ * What a click on a place of `sheet` (a sheet's JSON) plays while its player spends in the claim row `terrain`
+ * (sheet.js renderSheet's `onPlace` place): `{move}` to play (a claim: the row's leftmost empty space a camp, the one
+ * after it a settlement, as the rule text marks them; a contract; an office), `{say}` why it plays nothing (words), or
+ * `{plan}` the shipment `plan` (`{metal: n}`) after a shipping box clicked (clicked again: one box fewer).
+ */
+export function placeClicked(sheet, terrain, where, plan) {
+  if (where.kind === "contract") return { move: { type: "contract", contract: where.id } };
+  if (where.kind === "office") return { move: { type: "office", office: where.id } };
+  if (where.kind === "bank") return { say: tr("note.bank_box") };
+  if (where.kind === "claim") {
+    if (where.terrain !== terrain) return { say: tr("note.claim_row", { terrain: terrainWords(terrain) }) };
+    const first = sheet.claims[terrain].indexOf("");
+    // the leftmost empty space: a camp; the one after it: a settlement (its circle); a full row: the engine says why
+    if (first < 0 || where.index === first) return { move: { type: "claim", kind: "camp" } };
+    if (where.index === first + 1) return { move: { type: "claim", kind: "settlement" } };
+    return { say: tr("note.claim_space") };
+  }
+  if (where.index < where.checked) return { say: tr("note.ship_checked") };
+  const n = where.index + 1 - where.checked;
+  return { plan: { ...plan, [where.metal]: plan[where.metal] === n ? n - 1 : n } };
+}
+
+/** The shipment `plan` (`{metal: n}`) as the engine's move: every metal's count, 0 for those not shipped. */
+export const shipMove = (catalog, plan) => ({ type: "ship", ...Object.fromEntries(catalog.metals.map((m) => [m, plan[m] || 0])) });
+
 class Table {
   constructor(session) {
     this.session = session;
@@ -127,31 +153,16 @@ class Table {
 
   /** A place of my sheet clicked while I spend (sheet.js renderSheet's `onPlace`). */
   place(where) {
-    const { state } = this;
     this.el.note.textContent = "";
-    if (where.kind === "contract") this.play({ type: "contract", contract: where.id });
-    else if (where.kind === "office") this.play({ type: "office", office: where.id });
-    else if (where.kind === "bank") this.say(tr("note.bank_box"));
-    else if (where.kind === "claim") {
-      const terrain = state.pending.terrain;
-      if (where.terrain !== terrain) { this.say(tr("note.claim_row", { terrain: terrainWords(terrain) })); return; }
-      const first = state.sheets[this.sheetSeat].claims[terrain].indexOf("");
-      // the leftmost empty space: a camp; the one after it: a settlement (its circle); a full row: the engine says why
-      if (first < 0 || where.index === first) this.play({ type: "claim", kind: "camp" });
-      else if (where.index === first + 1) this.play({ type: "claim", kind: "settlement" });
-      else this.say(tr("note.claim_space"));
-    } else if (where.kind === "ship") {
-      if (where.index < where.checked) { this.say(tr("note.ship_checked")); return; }
-      const n = where.index + 1 - where.checked;
-      this.plan = { ...this.plan, [where.metal]: this.plan[where.metal] === n ? n - 1 : n };
-      this.redraw();
-    }
+    const { move, say, plan } = placeClicked(this.state.sheets[this.sheetSeat], this.state.pending.terrain, where, this.plan);
+    if (move) this.play(move);
+    else if (say) this.say(say);
+    else { this.plan = plan; this.redraw(); }
   }
 
   /** Ship the metals planned on the sheet (one shipment a turn: every metal at once). */
   ship() {
-    const move = { type: "ship", ...Object.fromEntries(this.catalog.metals.map((m) => [m, this.plan[m] || 0])) };
-    this.play(move);
+    this.play(shipMove(this.catalog, this.plan));
   }
 
   /** The sheet and the choices drawn again (a shipment planned). */
