@@ -1,7 +1,9 @@
 """Rolled West's bots, hints and search (issue 38): the bots the game offers; the hint bot plays the hint's top
 option; a neighbour deciding a bank between turns gets a hint from its own position only (another seat's sealed choice
 never used); the value counts the seat's own sealed bank, never another's, and is the score once no turn is left; the
-search's leaves are valued by a rollout to the end and its options' gains one step ahead; random plays keep every
+office outlook counts per-office terms for the offices still to come; ``lead`` is the value less the best other
+seat's, the final margin at the end; the search's leaves are valued by a rollout to the end (the final margin), its
+options' gains one step ahead, and it may keep only its best options; a sheet's copy is independent; random plays keep every
 invariant (``tests/rolled_west/invariants.py``, which the 5,000-game benchmark runs), and the checks catch a broken
 sheet."""
 
