@@ -1,7 +1,9 @@
 """Rolled West's bots, hints and search (issue 38): the bots the game offers; the hint bot plays the hint's top
 option; a neighbour deciding a bank between turns gets a hint from its own position only (another seat's sealed choice
 never used); the value counts the seat's own sealed bank, never another's, and is the score once no turn is left; the
-search's leaves are valued by a rollout to the end and its options' gains one step ahead; random plays keep every
+office outlook counts per-office terms for the offices still to come; ``lead`` is the value less the best other
+seat's, the final margin at the end; the search's leaves are valued by a rollout to the end (the final margin), its
+options' gains one step ahead, and it may keep only its best options; a sheet's copy is independent; random plays keep every
 invariant (``tests/rolled_west/invariants.py``, which the 5,000-game benchmark runs), and the checks catch a broken
 sheet."""
 
@@ -15,7 +17,7 @@ from solver.core.search import search
 from solver.games.rolled_west.ai.bots import GreedyBot, HintBot
 from solver.games.rolled_west.ai.rollout import play_out
 from solver.games.rolled_west.ai.search import RolledWestSearch
-from solver.games.rolled_west.ai.value import BANKED, held, immediate, value
+from solver.games.rolled_west.ai.value import BANKED, OFFICE_PACE, held, immediate, lead, office_outlook, turns_left, value
 from solver.games.rolled_west.protocol import GAME
 from tests.rolled_west.helpers import C, game, set_dice
 from tests.rolled_west.invariants import broken, exclusive_once, resources_conserved
@@ -85,14 +87,63 @@ def test_with_no_turn_left_the_value_is_the_score():
 def test_the_search_values_a_leaf_by_a_rollout_and_its_options_one_step():
     state = game(2, seed=9)
     plug = RolledWestSearch(GAME)
-    assert plug.value(state, 0) == play_out(state.clone(), value).totals()[0]
+    end = play_out(state.clone(), lead)
+    assert plug.value(state, 0) == end.totals()[0] - end.totals()[1]  # the final margin
     options, _partial = plug.options(state, 0, 1e12)
     after = state.clone()
     for move in options[0].moves:
         after.play(0, move)
-    assert options[0].gain == pytest.approx(value(after, 0) - value(state, 0))
+    assert options[0].gain == pytest.approx(lead(after, 0) - lead(state, 0))
     found = search(plug, state.position(0), simulations=8, seed=1)
     assert found.simulations == 8 and found.best.option.moves[0]["type"] == "terrain"
+
+
+def _with_offices(offices: list[str], seed: int = 3) -> object:
+    """A 2-player game at its start where seat 0 has circled ``offices`` (marks only: the outlook reads the sheet)."""
+    state = game(2, seed=seed)
+    state.sheets[0].offices.extend(offices)
+    return state
+
+
+def test_the_office_outlook_counts_per_office_terms_for_the_offices_still_to_come():
+    per_office = {o.id: sum(p for per, p in o.terms if per == "office") for o in C.offices}
+    growing = next(o for o, p in per_office.items() if p > 0)
+    flat = next(o for o, p in per_office.items() if p == 0)
+    state = _with_offices([growing, flat])
+    left = len(C.offices) - 2
+    expected = per_office[growing] * min(OFFICE_PACE * turns_left(state, 0), left)
+    assert office_outlook(state, 0) == pytest.approx(expected) and expected > 0
+    assert office_outlook(_with_offices([flat]), 0) == 0.0 and office_outlook(state, 1) == 0.0
+    assert value(state, 0) == pytest.approx(state.score_breakdown(0)["total"] + expected)  # nothing banked yet
+    state.sheets[1].offices.extend(o.id for o in C.offices if o.id not in (growing, flat))  # none left to buy
+    assert office_outlook(state, 0) == 0.0
+
+
+def test_lead_is_the_seats_value_less_the_best_others_and_the_margin_at_the_end():
+    state = _with_offices([C.offices[0].id])
+    assert lead(state, 0) == pytest.approx(value(state, 0) - value(state, 1))
+    assert lead(state, 0) == pytest.approx(-lead(state, 1))
+    end = play_out(game(3, seed=6), lead)
+    totals = end.totals()
+    assert [lead(end, s) for s in range(3)] == [totals[s] - max(t for o, t in enumerate(totals) if o != s)
+                                                 for s in range(3)]
+
+
+def test_the_search_keeps_its_best_options_by_one_step_gain():
+    state = game(2, seed=9)
+    every, _partial = RolledWestSearch(GAME).options(state, 0, 1e12)
+    kept, _partial = RolledWestSearch(GAME, keep=3).options(state, 0, 1e12)
+    assert len(every) > 3 and [o.moves for o in kept] == [o.moves for o in every[:3]]
+
+
+def test_a_sheets_copy_is_equal_and_independent():
+    state = game(2, seed=2)
+    state.sheets[0].offices.append(C.offices[0].id)
+    copy = state.sheets[0].copy()
+    assert copy.to_json() == state.sheets[0].to_json()
+    copy.offices.append(C.offices[1].id)
+    copy.claims[next(iter(copy.claims))][0] = "triangle"
+    assert copy.to_json() != state.sheets[0].to_json() and state.sheets[0].offices == [C.offices[0].id]
 
 
 def test_random_plays_keep_every_invariant():

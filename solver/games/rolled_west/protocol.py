@@ -31,7 +31,7 @@ from solver.games.rolled_west.engine.views import move_view
 BOT_LINES = {
     "random": "plays a random legal move",
     "greedy": "plays the whole turn after which its score (and a little for each banked resource) is highest",
-    "hint": "plays the top option of the one-step hint (the whole turn best by estimated final score)",
+    "hint": "plays the top option of the one-step hint (the whole turn best by estimated final margin)",
     "search": "plays the best whole turn of the information-set search at its budget",
 }
 
@@ -127,7 +127,7 @@ class RolledWestGame(ReviewedBySearch):
 
     def bots(self) -> Mapping[str, str]:
         """Random (the core's), greedy and hint (``ai.bots``: the whole turn best one step ahead by the score now or by
-        the estimated final score) and search (the core's search over whole turns)."""
+        the estimated final margin) and search (the core's search over whole turns)."""
         return dict(BOT_LINES)
 
     def make_bot(self, name: str, seed: int = 0, budget_ms: float | None = None) -> Bot:

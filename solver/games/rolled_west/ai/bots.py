@@ -4,7 +4,7 @@ position only (a determinization, ``ai.determinize``) and playing its moves one 
 
 - ``GreedyBot``: the option after which ``ai.value.immediate`` (the score now, a little per banked resource) is
   highest;
-- ``HintBot``: the option the one-step hint ranks first, by ``ai.value.value`` (the estimated final score): the
+- ``HintBot``: the option the one-step hint ranks first, by ``ai.value.lead`` (the estimated final margin): the
   search's prior and the top option the search starts from, without the simulations;
 - the search bot is the core's ``SearchBot`` on ``ai.search.RolledWestSearch``.
 
@@ -17,7 +17,7 @@ from typing import Any
 from solver.core.bots import DEFAULT_BUDGET_MS, OptionBot
 from solver.core.protocol import JSON, Game
 from solver.games.rolled_west.ai.search import RolledWestSearch
-from solver.games.rolled_west.ai.value import immediate, value
+from solver.games.rolled_west.ai.value import immediate, lead
 
 
 class RankingBot(OptionBot):
@@ -46,10 +46,10 @@ class GreedyBot(RankingBot):
 
 
 class HintBot(RankingBot):
-    """``RankingBot`` valuing by ``ai.value.value``: the hint's top option by one-step gain (``game``: Rolled West's
+    """``RankingBot`` valuing by ``ai.value.lead``: the hint's top option by one-step gain (``game``: Rolled West's
     game object)."""
 
     name = "hint"
 
     def __init__(self, game: Game, seed: int = 0, budget_ms: float = DEFAULT_BUDGET_MS):
-        super().__init__(RolledWestSearch(game, value), seed, budget_ms)
+        super().__init__(RolledWestSearch(game, lead), seed, budget_ms)

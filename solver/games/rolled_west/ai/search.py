@@ -4,11 +4,12 @@ A complete option is everything a seat does at one decision before something is 
 turn (the terrain die, then its spends and bank, then ``end_turn``), or a between-turns bank (one move).  The turn's
 actions may come in any order in play, but their order changes nothing (ruling "Move granularity"), so the options
 list each turn once, its actions in the order of ``rules.turn.ACTIONS``, and a turn's option key is the set of its
-moves.  Each option's one-step gain (the prior, and the hint bot's ranking) is by ``worth`` (``ai.value.value``); the
+moves.  Each option's one-step gain (the prior, and the hint bot's ranking) is by ``worth`` (``ai.value.lead``); the
 playout policy is ``ai.rollout.policy_move`` move by move on ``worth``; a leaf is valued by a **rollout**: the rest of
-the game played by that policy for every seat on the simulation's determinization, the seat's final score (so a
-return is the final-score change an option makes against the policy's continuation: races for contracts, offices and
-first shipments, majorities and office bonuses are all counted where they end).  Source: our design (docs/hints.md,
+the game played by that policy for every seat on the simulation's determinization, ``worth`` at its end (with
+``lead``: the seat's final margin; so a return is the final-margin change an option makes against the policy's
+continuation: races for contracts, offices and first shipments, majorities and office bonuses are all counted where
+they end).  Source: our design (docs/hints.md,
 "Rolled West")."""
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ from typing import Any
 from solver.core.protocol import JSON, Game
 from solver.core.search import CACHE_LIMIT, NO_BUDGET, GameSearch
 from solver.games.rolled_west.ai.rollout import play_out, policy_move
-from solver.games.rolled_west.ai.value import value
+from solver.games.rolled_west.ai.value import lead
 from solver.games.rolled_west.rules.turn import ACTIONS
 
 #: Each move type's place in a whole-turn option (``end_turn`` last).
@@ -31,12 +32,14 @@ RANK = {"terrain": -1, **{a: i for i, a in enumerate(ACTIONS)}, "end_turn": len(
 
 class RolledWestSearch(GameSearch):
     """``GameSearch`` on Rolled West's game object with whole-turn options (module docstring), valued by ``worth``
-    (``(state, seat) -> points``, a module-level function so that the plug-in pickles; default ``ai.value.value``):
-    the options' one-step gains, the playout policy and the leaves."""
+    (``(state, seat) -> points``, a module-level function so that the plug-in pickles; default ``ai.value.lead``):
+    the options' one-step gains, the playout policy and the leaves; ``keep``: the root keeps only that many options,
+    the best by one-step gain (``None``: all)."""
 
-    def __init__(self, game: Game, worth: Callable[[Any, int], float] = value, rollouts: bool = True):
+    def __init__(self, game: Game, worth: Callable[[Any, int], float] = lead, rollouts: bool = True,
+                 keep: int | None = None):
         super().__init__(game)
-        self.worth, self.rollouts = worth, rollouts
+        self.worth, self.rollouts, self.keep = worth, rollouts, keep
         self._one_step = False
         self._finals: dict[Hashable, float] = {}
         self._deadline = math.inf
@@ -78,10 +81,12 @@ class RolledWestSearch(GameSearch):
         return tuple(sorted(json.dumps(m, sort_keys=True) for m in moves))
 
     def options(self, state: Any, seat: int, budget_ms: float) -> tuple[list[Any], bool]:
-        """``GameSearch.options``, each option's one-step gain by ``worth`` (not the leaf's rollout)."""
+        """``GameSearch.options``, each option's one-step gain by ``worth`` (not the leaf's rollout), the best
+        ``keep`` of them."""
         self._one_step = True
         try:
-            return super().options(state, seat, budget_ms)
+            found, partial = super().options(state, seat, budget_ms)
+            return (found if self.keep is None else found[:self.keep]), partial
         finally:
             self._one_step = False
 
@@ -94,7 +99,7 @@ class RolledWestSearch(GameSearch):
             self._one_step = False
 
     def value(self, state: Any, seat: int) -> float:
-        """The leaf value, points: ``seat``'s final score after every seat plays the rest of the game by the playout
+        """The leaf value, points: ``worth`` at the end (with ``lead``, the final margin) after every seat plays the rest of the game by the playout
         policy on this determinization (``ai.rollout.play_out``; with ``rollouts`` off, or inside ``options``,
         ``worth``).  Kept per state for the search's life (the root's determinizations repeat, one per visit number),
         at most ``CACHE_LIMIT`` of them.  A rollout stops at the simulation's deadline (the last ``policy`` call's), and
@@ -108,7 +113,7 @@ class RolledWestSearch(GameSearch):
                 return self.worth(end, seat)
             if len(self._finals) >= CACHE_LIMIT:
                 self._finals.clear()
-            self._finals[key] = float(end.totals()[seat])
+            self._finals[key] = self.worth(end, seat)
         return self._finals[key]
 
     def policy(self, state: Any, seat: int, budget_ms: float, memory: dict[Any, Any]) -> list[JSON] | None:

@@ -3,13 +3,18 @@
 ``immediate``: its score as the game would end now plus ``BANKED`` per unspent banked resource (a planning weight of
 ours, not a rule): the greedy bot's.
 
-``value``: the hint's one-step estimate of the seat's final score, and the search's (its options' one-step gains and
-its playout policy): the score as the game would end now (claims, majorities as they stand, contracts, shipping,
-offices' bonuses as they count now), plus, while the seat has a turn left to spend them in, each banked resource not
-yet spent (``held``) at ``BANK_SHARE`` of what a resource of its kind is worth on the sheet (``resource_rates``, read from the
-sheet's data: gold, the rarest face, is worth more than copper).  With no turn left the value is the score.  Tried
-and not kept (docs/hints.md, "Rolled West"): a credit for a row's progress toward its next number, and larger bank
-shares (the hint bot then lost to the greedy bot)."""
+``value``: the seat's estimated final score: the score as the game would end now (claims, majorities as they stand,
+contracts, shipping, offices' bonuses as they count now), plus, while the seat has a turn left to spend them in, each
+banked resource not yet spent (``held``) at ``BANK_SHARE`` of what a resource of its kind is worth on the sheet
+(``resource_rates``, read from the sheet's data: gold, the rarest face, is worth more than copper), plus the **office
+outlook** (``office_outlook``): what its circled offices' per-office terms would add by the end if it kept circling
+an office a turn while some are left.  With no turn left the value is the score.  Tried and not kept (docs/hints.md,
+"Rolled West"): a credit for a row's progress toward its next number, and larger bank shares (the hint bot then lost
+to the greedy bot).
+
+``lead``: ``value`` less the best other seat's ``value``, the hint's one-step estimate and the search's (its options'
+one-step gains, its playout policy and, at the end of a rollout, the final margin): a race for contracts, offices and
+first shipments counts for both sides of it."""
 
 from __future__ import annotations
 
@@ -17,10 +22,13 @@ from functools import lru_cache
 from typing import Any
 
 from solver.games.rolled_west.components.values import RESOURCES, WOOD, Components
-from solver.games.rolled_west.rules import banking
+from solver.games.rolled_west.rules import banking, boomtown_offices
 
 #: Points a banked resource not yet spent is worth to the greedy bot (ours: about what a resource adds on average).
 BANKED = 0.5
+#: Offices a seat is expected to circle per turn it has left, while offices are left (ours: about the bots' pace; the
+#: office outlook with 0.5 or 1.5 did no better, docs/hints.md "Rolled West").
+OFFICE_PACE = 1.0
 #: Share of a resource's mean worth (``resource_rates``) a banked resource counts for while a turn is left (ours).
 BANK_SHARE = 0.3
 
@@ -65,10 +73,28 @@ def turns_left(state: Any, seat: int) -> int:
     return 0 if state.finished else int(state.rounds - state.turns_taken[seat])
 
 
+def office_outlook(state: Any, seat: int) -> float:
+    """Points the per-office terms of ``seat``'s circled offices (an office's bonus "per office": data/sheet.toml
+    offices) would add if it circled ``OFFICE_PACE`` more offices per turn it has left, never more than the offices no
+    seat has circled; 0 with no turn left."""
+    left = turns_left(state, seat)
+    mine = state.sheets[seat].offices
+    if left == 0 or not mine:
+        return 0.0
+    more = min(OFFICE_PACE * left, len(boomtown_offices.remaining(state.components, state.sheets)))
+    per_office = sum(points for o in mine for per, points in state.components.office(o).terms if per == "office")
+    return per_office * more
+
+
 def value(state: Any, seat: int) -> float:
     """``seat``'s estimated final score (module docstring), points."""
     score = float(state.score_breakdown(seat)["total"])
     if turns_left(state, seat) == 0:
         return score
     rates = resource_rates(state.components)
-    return score + BANK_SHARE * sum(rates[r] * n for r, n in held(state, seat).items())
+    return score + BANK_SHARE * sum(rates[r] * n for r, n in held(state, seat).items()) + office_outlook(state, seat)
+
+
+def lead(state: Any, seat: int) -> float:
+    """``seat``'s ``value`` less the best other seat's (points): once the game is over, its final margin."""
+    return value(state, seat) - max(value(state, s) for s in range(state.players) if s != seat)

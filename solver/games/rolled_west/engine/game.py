@@ -364,7 +364,7 @@ class RolledWest:
         for key in ("dice", "done", "ghost_dice", "bankers", "turns_taken", "moves", "move_seats", "move_sealed", "events"):
             setattr(state, key, list(getattr(self, key)))
         state.rolled, state.sealed = dict(self.rolled), dict(self.sealed)
-        state.sheets = [Sheet.from_json(s.to_json()) for s in self.sheets]
+        state.sheets = [s.copy() for s in self.sheets]
         return state
 
     @classmethod

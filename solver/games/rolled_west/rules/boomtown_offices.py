@@ -49,6 +49,8 @@ def bonus(office: Office, counted: dict[str, int]) -> int:
 
 
 def office_points(sheets: list[Sheet], components: Components, seat: int) -> int:
-    """The bonuses of every office ``seat`` circled, points."""
+    """The bonuses of every office ``seat`` circled, points (0 without one: nothing counted)."""
+    if not sheets[seat].offices:
+        return 0
     counted = counts(sheets, components, seat)
     return sum(bonus(components.office(o), counted) for o in sheets[seat].offices)

@@ -49,6 +49,13 @@ class Sheet:
                 "white": [None if b is None else dict(b) for b in self.white],
                 "dark": [None if b is None else dict(b) for b in self.dark]}
 
+    def copy(self) -> Sheet:
+        """A copy that changes independently (as ``from_json(to_json())``, without the round trip's dicts)."""
+        return Sheet({t: list(m) for t, m in self.claims.items()}, {m: list(p) for m, p in self.shipping.items()},
+                     list(self.contracts), list(self.offices),
+                     [None if b is None else dict(b) for b in self.white],
+                     [None if b is None else dict(b) for b in self.dark])
+
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Sheet:
         """The sheet ``to_json`` wrote."""
