@@ -10,6 +10,7 @@ import pytest
 
 from solver.core.protocol import ConfigError, IllegalMove
 from solver.games.rolled_west.engine.game import RolledWest
+from solver.games.rolled_west.protocol import GAME
 from solver.games.rolled_west.rules import banking, solo
 from solver.games.rolled_west.rules.rolling import GivenRolls
 from tests.rolled_west.helpers import C, game
@@ -141,3 +142,13 @@ def test_the_games_of_two_to_four_players_draw_from_their_seed_and_save_as_befor
         assert state.given is None and "given" not in state.to_json()
         assert RolledWest.from_json(state.to_json(), C).to_json() == state.to_json()
     assert not any(banking.ghost_roll_due(C, p, r) for p in (3, 4) for r in range(1, 7))
+
+
+@pytest.mark.parametrize("bot", ["greedy", "hint", "search"])
+def test_every_bot_plays_the_solo_game_to_its_end(bot):
+    """The bots play the solo puzzle's game too (bench/rolled_west_solo.py): the search's lead, the value less the
+    best other seat's, is the value itself with no other seat (it failed with one seat before)."""
+    state, player = _solo(), GAME.make_bot(bot, seed=3, budget_ms=20)
+    while not state.finished:
+        state.play(0, player.choose(state, 0))
+    assert state.score_breakdown(0)["total"] > 0 and state.turns_taken[0] == C.numbers.rounds

@@ -96,5 +96,6 @@ def value(state: Any, seat: int) -> float:
 
 
 def lead(state: Any, seat: int) -> float:
-    """``seat``'s ``value`` less the best other seat's (points): once the game is over, its final margin."""
-    return value(state, seat) - max(value(state, s) for s in range(state.players) if s != seat)
+    """``seat``'s ``value`` less the best other seat's (points): once the game is over, its final margin; in the solo
+    puzzle (no other seat) the value itself."""
+    return value(state, seat) - max((value(state, s) for s in range(state.players) if s != seat), default=0.0)
