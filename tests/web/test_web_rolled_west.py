@@ -145,6 +145,8 @@ def test_a_refused_click_says_the_engines_reason_and_a_hint_is_pencilled_on_the_
     player.act_and_wait(page.locator(".rw-dice-panel button.rw-die").first.click)  # the terrain die set aside
     assert page.locator(".rw-dice-panel .rw-die.terrain").count() == 1
     page.locator(".players .player").nth(1).filter(has_text="sealed").wait_for()  # the bot's bank: no move to come
+    # the state of both moves (my terrain die, the bot's sealed bank) drawn to its end: its version set last
+    page.wait_for_function("() => Number(document.getElementById('app').dataset.version) >= 2")
     player.settle()
     version = player.version
     page.locator('.rw-my-sheet [data-contract="gold-5"]').click()  # five gold: never in one roll of the first turn
