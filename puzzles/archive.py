@@ -22,11 +22,12 @@ import datetime
 from typing import Any, Protocol, runtime_checkable
 
 import solver.games  # noqa: F401 (registers every game)
+from puzzles.format import content_id
 from solver.core import registry
 from solver.core.protocol import Game
 
 __all__ = ["DEFAULT_DIFFICULTY", "DIFFICULTIES", "DailyPuzzles", "GenerationError", "GenerationTimeout",
-           "IllegalSolution", "PuzzleError", "as_date", "daily_games", "daily_of", "daily_puzzle", "package_of",
+           "IllegalSolution", "PuzzleError", "as_date", "check_unchanged", "daily_games", "daily_of", "daily_puzzle", "json_field", "package_of",
            "seed_text"]
 
 #: Every difficulty a daily puzzle of the house may have, easiest first (a game offers these or some of them).
@@ -37,6 +38,31 @@ DEFAULT_DIFFICULTY = "medium"  #: the difficulty asked for when none is named
 class PuzzleError(ValueError):
     """Bad input: a malformed puzzle or solution (wrong JSON shape, unknown tile, a tile not in the hand, a tile used
     twice, an unknown difficulty, ...).  The message says what is wrong and where."""
+
+
+def json_field(data: object, key: str, kind: type | tuple[type, ...], where: str) -> Any:
+    """``data[key]``, checked to be a JSON object's field of type ``kind`` (an ``int`` is never a
+    ``bool``); ``where`` names ``data`` in the message.  Raises ``PuzzleError``."""
+    if not isinstance(data, dict):
+        raise PuzzleError(f"{where} must be a JSON object")
+    if key not in data:
+        raise PuzzleError(f"{where} has no {key!r}")
+    value = data[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        name = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+        raise PuzzleError(f"{where}.{key} must be {name}, not {type(value).__name__}")
+    return value
+
+
+def check_unchanged(puzzle: dict) -> None:
+    """Raises ``PuzzleError`` when a published ``puzzle`` (with its ``id``) no longer matches its content id
+    (``puzzles.format.content_id``: changed after publication) or is not JSON data; a puzzle without an id passes."""
+    try:
+        changed = "id" in puzzle and puzzle["id"] != content_id(puzzle)
+    except (TypeError, ValueError) as exc:
+        raise PuzzleError(f"the puzzle is not JSON data ({exc})") from None
+    if changed:
+        raise PuzzleError("the puzzle's id does not match its content: it was changed after publication")
 
 
 class IllegalSolution(PuzzleError):

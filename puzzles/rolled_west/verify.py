@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from puzzles.archive import PuzzleError
-from puzzles.format import content_id
+from puzzles.archive import PuzzleError, check_unchanged, json_field
 from solver.core.protocol import JSON, IllegalMove
 from solver.games.rolled_west.components.values import Components
 from solver.games.rolled_west.engine.game import RolledWest
@@ -25,29 +24,15 @@ TITLE = "Rolled West"
 MAX_MOVES = 200  #: a solution of more moves is refused unread (a solo game has at most 47)
 
 
-def _field(data: object, key: str, kind: type, where: str) -> Any:
-    if not isinstance(data, dict) or key not in data:
-        raise PuzzleError(f"{where} must be a JSON object with {key!r}")
-    value = data[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        raise PuzzleError(f"{where}.{key} must be {kind.__name__}, not {type(value).__name__}")
-    return value
-
-
 def puzzle_of(puzzle: object, components: Components) -> SoloPuzzle:
     """The solo puzzle of published ``puzzle`` data (its ``rolls`` and ``ghost_rolls``) with ``components``.  Raises
     ``PuzzleError`` for a malformed puzzle, rolls that do not fit the components, or an ``id`` that does not match
     the puzzle's content (changed after publication)."""
-    rolls = _field(puzzle, "rolls", list, "puzzle")
-    ghosts = _field(puzzle, "ghost_rolls", list, "puzzle")
-    _field(puzzle, "optimum", int, "puzzle")
+    rolls = json_field(puzzle, "rolls", list, "puzzle")
+    ghosts = json_field(puzzle, "ghost_rolls", list, "puzzle")
+    json_field(puzzle, "optimum", int, "puzzle")
     assert isinstance(puzzle, dict)
-    try:
-        changed = "id" in puzzle and puzzle["id"] != content_id(puzzle)
-    except (TypeError, ValueError) as exc:
-        raise PuzzleError(f"the puzzle is not JSON data ({exc})") from None
-    if changed:
-        raise PuzzleError("the puzzle's id does not match its content: it was changed after publication")
+    check_unchanged(puzzle)
     if not all(isinstance(r, list) and all(isinstance(d, str) for d in r) for r in (*rolls, *ghosts)):
         raise PuzzleError("puzzle.rolls and puzzle.ghost_rolls must be lists of dice (resources)")
     try:
@@ -59,7 +44,7 @@ def puzzle_of(puzzle: object, components: Components) -> SoloPuzzle:
 def solution_moves(solution: object) -> list[JSON]:
     """The moves of ``solution`` (``{"moves": [object, ...]}``; other keys are ignored); their shapes are the
     engine's to judge.  Raises ``PuzzleError`` for anything else."""
-    moves = _field(solution, "moves", list, "solution")
+    moves = json_field(solution, "moves", list, "solution")
     if len(moves) > MAX_MOVES:
         raise PuzzleError(f"solution.moves holds {len(moves)} moves, more than a game has ({MAX_MOVES} at most)")
     for i, move in enumerate(moves):

@@ -22,7 +22,7 @@ import functools
 from importlib import resources
 from pathlib import Path
 
-from puzzles.archive import PuzzleError
+from puzzles.archive import PuzzleError, json_field
 from solver.games.wild_tiled_west.components.catalog import load_catalog, load_tile_designs
 from solver.games.wild_tiled_west.components.values import Catalog, Tile
 from solver.games.wild_tiled_west.planning.plans import PlanPosition
@@ -55,20 +55,6 @@ def position_json(position: PlanPosition, gold: int) -> dict:
 def hand_json(tiles: tuple[Tile, ...]) -> list[dict]:
     """The ``"hand"`` JSON: each tile's id, map and building."""
     return [{"tile": t.id, "shape": t.shape_text, "building": t.building} for t in tiles]
-
-
-def json_field(data: object, key: str, kind: type | tuple[type, ...], where: str):
-    """``data[key]``, checked to be a JSON object's field of type ``kind`` (an ``int`` is never a
-    ``bool``); ``where`` names ``data`` in the message.  Raises ``PuzzleError``."""
-    if not isinstance(data, dict):
-        raise PuzzleError(f"{where} must be a JSON object")
-    if key not in data:
-        raise PuzzleError(f"{where} has no {key!r}")
-    value = data[key]
-    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-        name = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
-        raise PuzzleError(f"{where}.{key} must be {name}, not {type(value).__name__}")
-    return value
 
 
 def json_int(data: object, key: str, where: str, low: int, high: int) -> int:

@@ -9,8 +9,7 @@ scored with ``solver.games.wild_tiled_west.planning.plans.evaluate_plan`` (the r
 
 from __future__ import annotations
 
-from puzzles.archive import PuzzleError
-from puzzles.format import content_id
+from puzzles.archive import PuzzleError, check_unchanged
 from puzzles.wild_tiled_west.daily import score_breakdown
 from puzzles.wild_tiled_west.position import json_field, puzzle_position
 from solver.games.wild_tiled_west.components.values import Catalog
@@ -77,12 +76,7 @@ def verify_solution(puzzle: dict, solution: dict, catalog: Catalog | None = None
     """
     position = puzzle_position(puzzle, catalog)
     optimum = json_field(puzzle, "optimum", int, "puzzle")
-    try:
-        changed = "id" in puzzle and puzzle["id"] != content_id(puzzle)
-    except (TypeError, ValueError) as exc:
-        raise PuzzleError(f"the puzzle is not JSON data ({exc})") from None
-    if changed:
-        raise PuzzleError("the puzzle's id does not match its content: it was changed after publication")
+    check_unchanged(puzzle)
     catalog = position.catalog
     placements = parse_solution(solution, {t.id for t in position.tiles}, lambda t: known_tile(catalog, t))
     tiles = [position.tile(p.tile_id) for p in placements]
