@@ -188,6 +188,16 @@ def keeps_later_moves(game: State, seat: int) -> bool:
     return all(decided(game, s) for s in set(seats[last + 1:]))
 
 
+def seat_name(head: GameHead, seat: int) -> str:
+    """``seat``'s name as a player reads it in the request's language: its display name (``"Ann"``), ``"Seat 2"``
+    (``"Place 2"`` in French) for a seat taken without a name, ``"Open seat"`` for one nobody holds (issue 37: names a
+    player reads, never a seat's index)."""
+    name = head.seats()[seat]["name"] or _("Open seat")
+    if name == default_name(seat):
+        return _("Seat {number}").format(number=seat + 1)
+    return name
+
+
 def undo_refusal(head: GameHead, seat: int, last_seat: int | None, in_decision: bool,
                  before: Callable[[], dict[str, Any] | None], after: dict[str, Any], rules: protocol.Game) -> Refused | None:
     """Why ``seat`` may not take back its last move in the game at ``head`` (``last_seat``: who made the log's last move,
@@ -203,7 +213,8 @@ def undo_refusal(head: GameHead, seat: int, last_seat: int | None, in_decision: 
         return Refused(409, _("no move has been played yet"), rule="nothing_to_undo")
     if head.finished:
         return Refused(409, _("the game is over: its final scores stand"), rule="game_over")
-    not_yours = Refused(403, _("the last move is seat {seat}'s: a seat may undo only its own last move").format(seat=last_seat),
+    who = seat_name(head, last_seat) if last_seat is not None else ""
+    not_yours = Refused(403, _("the last move is {name}'s: a seat may undo only its own last move").format(name=who),
                         rule="not_your_move")
     if last_seat != seat and not in_decision:
         return not_yours

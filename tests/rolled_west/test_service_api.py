@@ -26,9 +26,10 @@ def auth(token):
     return {"Authorization": f"Bearer {token}"}
 
 
-def new_game(client, seed=5):
-    """A 2-player game, both seats held here: its id and the two seats' tokens."""
-    created = client.post("/games", json={"game": "rolled-west", "players": 2, "seed": seed, "seats": [{}, {}]}).get_json()
+def new_game(client, seed=5, seats=({}, {})):
+    """A 2-player game, both seats held here (``seats``: their members of ``POST /games``): its id and the two seats'
+    tokens."""
+    created = client.post("/games", json={"game": "rolled-west", "players": 2, "seed": seed, "seats": list(seats)}).get_json()
     tokens = {t["seat"]: t["token"] for t in created["tokens"]}
     return created["id"], tokens
 
@@ -126,3 +127,21 @@ def test_the_terrain_choice_cannot_be_taken_back_over_a_neighbours_sealed_bank(c
     r = client.post(f"/games/{game_id}/undo", headers=auth(tokens[0]))
     assert r.status_code == 403 and r.get_json()["rule"] == "not_your_move"
     assert state(client, game_id, tokens[0])["undo"]["allowed"] is False
+
+
+@pytest.mark.parametrize("language, seats, says", [
+    ("en", ({"name": "Ann"}, {"name": "Bob"}), "the last move is Bob's: a seat may undo only its own last move"),
+    ("fr", ({"name": "Ann"}, {"name": "Bob"}), "le dernier coup est celui de Bob : une place ne peut annuler que son propre dernier coup"),
+    ("en", ({}, {}), "the last move is Seat 2's: a seat may undo only its own last move"),
+    ("fr", ({}, {}), "le dernier coup est celui de Place 2 : une place ne peut annuler que son propre dernier coup"),
+])
+def test_the_undo_refusal_names_the_player_whose_move_is_last(client, language, seats, says):
+    """Issue 38: the refusal says whose move is last by the name the players read, never a seat's index."""
+    game_id, tokens = new_game(client, seats=seats)
+    dice = state(client, game_id, tokens[0])["dice"]
+    move(client, game_id, tokens[0], {"type": "terrain", "resource": dice[0]})
+    move(client, game_id, tokens[1], {"type": "pass"})
+    asked = {**auth(tokens[0]), "Accept-Language": language}
+    r = client.post(f"/games/{game_id}/undo", headers=asked)
+    assert (r.status_code, r.get_json()["rule"], r.get_json()["detail"]) == (403, "not_your_move", says)
+    assert client.get(f"/games/{game_id}", headers=asked).get_json()["undo"]["detail"] == says

@@ -11,11 +11,11 @@ from typing import Any
 from flask import Response
 
 from service.games.routes import ETAG_HEADER, games
-from service.games.store import dumps
+from service.games.store import dumps, seat_name
 from service.language import _
 from service.parsing import Blueprint
 from service.problems import Refused, problem_responses
-from service.storage import GameHead, default_name
+from service.storage import GameHead
 from service.wild_tiled_west.boards.schemas import BoardDataSchema, BoardQuerySchema
 from service.wild_tiled_west.components import GAME_ID, app_catalog
 from solver.core.language import current_language
@@ -51,9 +51,7 @@ def board_title(head: GameHead, seat: int, settlement: Settlement) -> str:
     printed name, ``"Ann: Silver Mesa"`` or ``"Seat 2: Buzzard Bluffs, wild side: Wanted"`` (``"Ann : Buzzard Bluffs,
     face Conquête : Avis de recherche"``; a board's name is a proper name, kept as the French rulebook keeps them; no
     game id, version or component id: issue 37)."""
-    name = head.seats()[seat]["name"] or _("Open seat")
-    if name == default_name(seat):  # a seat taken without a name: "Place 2" in French
-        name = _("Seat {number}").format(number=seat + 1)
+    name = seat_name(head, seat)
     side = settlement.side
     catalog = app_catalog()
     board = catalog.board(side.board_id).name
