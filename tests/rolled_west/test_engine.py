@@ -238,6 +238,33 @@ def test_a_sampled_state_keeps_the_seats_view_and_draws_the_others_sealed_choice
     assert len(drawn) > 1
 
 
+def _claim_turn(state, kind: str) -> None:
+    """The active player sets a gold die aside (the mountains), claims ``kind`` there, the neighbours pass, it ends."""
+    turn(state, ["gold", "wood", "wood", "silver"], "gold", {"type": "claim", "kind": kind}, end=False)
+    pass_bankers(state)
+    state.play(state.active, {"type": "end_turn"})
+
+
+def test_the_view_shows_the_majority_place_each_seat_holds_as_the_sheets_stand():
+    """Issue 38: every viewer sees, per seat and terrain, the majority place it holds now (the bonus it circles if the
+    game ends now: rules.majority), a tie for 1st still awarding 2nd; at the end, the places the bonuses were paid by."""
+    state = GAME.new_state({"players": 3, "seed": 4})
+    _claim_turn(state, "settlement")
+    _claim_turn(state, "camp")
+    assert [state.view(v)["majority_places"] for v in (None, 0, 1, 2)] == [[{"mountains": 1}, {"mountains": 2}, {}]] * 4
+    _claim_turn(state, "settlement")  # seat 2 ties seat 0 (claims and settlements): both 1st, seat 1 still 2nd
+    assert state.view(None)["majority_places"] == [{"mountains": 1}, {"mountains": 2}, {"mountains": 1}]
+    rng = random.Random(5)
+    while not state.finished:
+        seat = rng.choice(state.pending_seats())
+        state.play(seat, rng.choice(state.legal_moves(seat)))
+    seen = state.view(1)
+    bonus = {row.terrain: row.majority for row in state.components.claim_rows}
+    for held, score in zip(seen["majority_places"], seen["scores"], strict=True):
+        assert sum(bonus[terrain][place - 1] for terrain, place in held.items()) == score["majorities"]
+    assert any(seen["majority_places"]) and seen["finished"]
+
+
 def test_whole_turn_options_list_each_turn_once_in_order():
     """ruling "Move granularity": the search weighs whole turns, each once (terrain first, end_turn last)."""
     state = GAME.new_state({"players": 2, "seed": 3})

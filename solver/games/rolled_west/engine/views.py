@@ -3,14 +3,16 @@ until it is named.
 
 Every sheet is open information (rule text: the scoreboards are marked in view of all; "Each opponent must cross
 that contract off"), so are the dice rolled.  Hidden: the future dice (the seed) and another seat's sealed bank
-choice until its decision resolves (in the view, the events and the move log: that seat is only ``decided``)."""
+choice until its decision resolves (in the view, the events and the move log: that seat is only ``decided``).
+The majority place each seat holds per terrain (``majority_places``) is read off the open sheets: the bonus it would
+circle if the game ended now, the one it circles once it is over."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from solver.core.protocol import JSON
-from solver.games.rolled_west.rules import boomtown_offices, contracts
+from solver.games.rolled_west.rules import boomtown_offices, contracts, majority
 
 #: What a sealed move of another seat looks like in a view's move log until its decision resolves.
 WITHHELD: JSON = {"type": "sealed"}
@@ -27,7 +29,10 @@ def move_open(state: Any, n: int, viewer: int | None) -> bool:
 
 
 def view(state: Any, seat: int | None) -> JSON:
-    """The state as ``seat`` (``None``: a spectator) may see it."""
+    """The state as ``seat`` (``None``: a spectator) may see it: the ``PUBLIC`` fields, every ``sheets`` (JSON), the
+    ``contracts_left`` and ``offices_left`` (ids), the ``scores`` (points by category, as the game would end now), the
+    ``majority_places`` (per seat, terrain -> 1 or 2, the majority place it holds: ``rules.majority.seat_places``), the
+    decision (``pending_seats``, ``pending``, ``decided``, its own sealed bank ``my_bank``) and the logs."""
     out: JSON = {k: _copy(getattr(state, k)) for k in PUBLIC}
     out.update({
         "config": {"players": state.players},
@@ -36,6 +41,7 @@ def view(state: Any, seat: int | None) -> JSON:
         "contracts_left": [c.id for c in contracts.remaining(state.components, state.sheets)],
         "offices_left": [o.id for o in boomtown_offices.remaining(state.components, state.sheets)],
         "scores": [dict(state.score_breakdown(s)) for s in range(state.players)],
+        "majority_places": majority.seat_places(state.sheets, state.components),
         "pending_seats": state.pending_seats(),
         "pending": state.decision(state.pending_seats()[0]) if state.pending_seats() else None,
         "decided": sorted(state.sealed),

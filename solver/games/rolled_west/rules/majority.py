@@ -24,13 +24,21 @@ def places(sheets: list[Sheet], terrain: str) -> dict[int, int]:
     return {s: ranks.index(k) + 1 for s, k in keys.items() if k in ranks[:2]}
 
 
-def bonuses(sheets: list[Sheet], components: Components) -> list[dict[str, int]]:
-    """Per seat, terrain -> the majority bonus it circles (points; 0 when none)."""
-    out: list[dict[str, int]] = [{row.terrain: 0 for row in components.claim_rows} for _s in sheets]
+def seat_places(sheets: list[Sheet], components: Components) -> list[dict[str, int]]:
+    """Per seat, terrain -> the majority place (1 or 2) it holds there as the sheets stand (``places`` of every claim
+    row; a terrain where it holds none is absent): the bonus it circles if the game ends now."""
+    out: list[dict[str, int]] = [{} for _s in sheets]
     for row in components.claim_rows:
         for seat, place in places(sheets, row.terrain).items():
-            out[seat][row.terrain] = row.majority[place - 1]
+            out[seat][row.terrain] = place
     return out
+
+
+def bonuses(sheets: list[Sheet], components: Components) -> list[dict[str, int]]:
+    """Per seat, terrain -> the majority bonus it circles (points; 0 when none)."""
+    held = seat_places(sheets, components)
+    return [{row.terrain: row.majority[mine[row.terrain] - 1] if row.terrain in mine else 0 for row in components.claim_rows}
+            for mine in held]
 
 
 def firsts(sheets: list[Sheet], components: Components, seat: int) -> int:
