@@ -23,6 +23,10 @@ from solver.games.rolled_west.protocol import RolledWestGame
 
 __all__ = ["DAILY", "RolledWestDaily"]
 
+#: The members of the board answer read off the game's view (``engine.views.view`` of the one seat, by allow-list):
+#: what the web client draws the dice and the sheet with, as a game's table does.
+BOARD_VIEW = ("round", "dice", "terrain_die", "rolled", "ghost_dice", "majority_places", "finished")
+
 
 def _components(game: Game) -> Components:
     """The components of Rolled West's game object ``game``; raises ``TypeError`` for another game's object."""
@@ -51,17 +55,20 @@ class RolledWestDaily:
     def board(self, puzzle: dict[str, Any], solution: Any, game: Game) -> dict[str, Any]:
         """The solo sheet after the moves of ``solution`` (played in order by the engine): ``{"placed": moves played,
         "svg": the sheet's picture, "options": the legal moves now with their labels, by move type, "sheet": the
-        sheet as JSON, "score": points by category and total, "decision": what is decided now (``null`` at the end),
-        "round", "dice", "ghost_dice", "finished"}``.  Raises ``IllegalSolution`` (the engine's rule, the reason) for a
-        move refused where it stands, ``PuzzleError`` for bad input."""
+        sheet as JSON, "score": points by category and total, "decision": what is decided now (``null`` at the end)}``
+        and, as the game's view has them (``BOARD_VIEW``), ``"round"``, ``"dice"`` (the turn's roll), ``"terrain_die"``
+        (the index in ``dice`` of the die set aside, or ``null``), ``"rolled"`` (resource -> how many of the roll are
+        left to spend: the others are spent), ``"ghost_dice"``, ``"majority_places"`` (``[{terrain: 1}]``: the 1st
+        bonus of each terrain with a claim) and ``"finished"``.  Raises ``IllegalSolution`` (the engine's rule, the
+        reason) for a move refused where it stands, ``PuzzleError`` for bad input."""
         state, broken = puzzle_board(puzzle, solution, _components(game))
         if broken is not None:
             raise IllegalSolution(broken["rule"], broken["reason"])
         title = f"{TITLE} solo daily puzzle {puzzle.get('date')} ({puzzle.get('difficulty')})"
+        seen = state.view(0)
         return {"placed": len(state.moves), "svg": sheet_svg(state, title), "options": board_options(state),
                 "sheet": state.sheets[0].to_json(), "score": dict(state.score_breakdown(0)),
-                "decision": state.decision(0), "round": state.round, "dice": list(state.dice),
-                "ghost_dice": list(state.ghost_dice), "finished": state.finished}
+                "decision": state.decision(0), **{k: seen[k] for k in BOARD_VIEW}}
 
 
 DAILY = RolledWestDaily()  #: Rolled West's daily puzzle, as ``puzzles.archive.daily_of`` finds it

@@ -123,8 +123,8 @@ class PuzzleBoardSchema(Schema):
     them), as an SVG picture (``svg``, text), and ``options``: for each hand tile not placed yet, its legal placements
     now, ``place`` moves ``{type, tile, orientation, row, col, squares, label}`` (``squares``: the ``[row, col]``
     covered).  Rolled West's: the solo sheet after the moves posted (``placed``, ``svg``), ``options`` the legal moves
-    now with their labels by move type, and ``sheet``, ``score``, ``decision``, ``round``, ``dice``, ``ghost_dice``,
-    ``finished``."""
+    now with their labels by move type, and ``sheet``, ``score``, ``decision``, ``round``, ``dice``, ``terrain_die``,
+    ``rolled``, ``ghost_dice``, ``majority_places``, ``finished``."""
 
     puzzle = fields.String(required=True)
     placed = fields.Integer(required=True)
@@ -136,7 +136,13 @@ class PuzzleBoardSchema(Schema):
     decision = fields.Dict(allow_none=True, metadata={"description": "Rolled West: what is decided now (null at the end)"})
     round = fields.Integer(metadata={"description": "Rolled West: the round"})
     dice = fields.List(fields.String(), metadata={"description": "Rolled West: the turn's dice"})
+    terrain_die = fields.Integer(allow_none=True, metadata={
+        "description": "Rolled West: the index in dice of the die set aside as the terrain, null before it is"})
+    rolled = fields.Dict(keys=fields.String(), values=fields.Integer(), metadata={
+        "description": "Rolled West: resource -> how many dice of the roll are left to spend (the others are spent)"})
     ghost_dice = fields.List(fields.String(), metadata={"description": "Rolled West: the ghost roll's dice, when one is"})
+    majority_places = fields.List(fields.Dict(keys=fields.String(), values=fields.Integer()), metadata={
+        "description": "Rolled West: per seat (the one), terrain -> the majority place held as the sheet stands"})
     finished = fields.Boolean(metadata={"description": "Rolled West: the game is over"})
 
 

@@ -67,3 +67,19 @@ def test_the_board_of_a_solution_in_progress(client):
     assert seen["decision"]["type"] == "spend" and "end_turn" in seen["options"]
     refused = client.post(f"/puzzles/{puzzle_id}/board", json={"moves": [moves[0], moves[0]]})
     assert refused.status_code == 422 and refused.get_json()["rule"] == "wrong_decision"
+
+
+def test_the_board_says_which_die_is_set_aside_which_are_spent_and_the_majorities_held(client):
+    """Issue 38: what the web client dims the spent dice and circles the majority bonuses with, as a game's table."""
+    puzzle_id = client.get(DAILY).get_json()["id"]
+    moves = session_puzzle()["solution"]["moves"]
+    terrain, spend = moves[0], moves[1]
+    assert terrain["type"] == "terrain" and spend["type"] == "office"  # the golden plan's first turn
+    board = lambda n: client.post(f"/puzzles/{puzzle_id}/board", json={"moves": moves[:n]}).get_json()
+    start, aside, spent = board(0), board(1), board(2)
+    assert (start["terrain_die"], start["rolled"], start["majority_places"]) == (None, {}, [{}])
+    assert aside["terrain_die"] == aside["dice"].index(terrain["resource"]) and sum(aside["rolled"].values()) == 3
+    assert sum(spent["rolled"].values()) == 1  # the office took two metals of the roll
+    claimed = next(n for n, m in enumerate(moves) if m["type"] == "claim") + 1
+    after = board(claimed)  # the solo player's first claim wins its terrain's 1st bonus (as things stand)
+    assert after["majority_places"] == [{after["decision"]["terrain"]: 1}]

@@ -20,6 +20,9 @@ LEGAL = """async () => {
   return (await answer.json()).moves;
 }"""
 
+#: JavaScript: the game's state as my seat sees it (its view: GET /games/<id> with this browser's seat token).
+STATE = LEGAL.replace("/legal-moves", "").replace("(await answer.json()).moves", "await answer.json()")
+
 #: The moves of a turn in the order the test plays them (the first legal one of these, each turn action once).
 PREFERENCE = ("terrain", "contract", "office", "claim", "ship", "bank", "end_turn", "bank_between", "pass")
 
@@ -84,6 +87,30 @@ def click_move(player: Player, move: dict) -> None:
         raise AssertionError(f"no click for {move}")
 
 
+def majority_marks(page, sheet: str) -> dict[str, tuple[int, str, int]]:
+    """The majority bonus circled on each claim row of the sheet ``sheet`` (a selector): terrain -> (its place, how it
+    is held: "standing" or "won", its printed points)."""
+    marks = {}
+    for row in page.locator(f"{sheet} .rw-claim-row").all():
+        held = row.locator(".rw-bonus.held")
+        assert held.count() <= 1  # one bonus per row at most: 1st or 2nd
+        if held.count():
+            assert held.locator("svg.rw-mark-circle").count() == 1
+            marks[row.get_attribute("data-terrain")] = (int(held.get_attribute("data-place")), held.get_attribute("data-held"),
+                                                        int(held.inner_text().split()[-1]))
+    return marks
+
+
+def assert_majorities_drawn(page, held: str) -> dict[str, tuple[int, str, int]]:
+    """Each sheet circles the majority bonus its seat holds in each terrain, as the state says (``majority_places``),
+    marked ``held`` ("standing" before the end, "won" after); my sheet's marks."""
+    places = page.evaluate(STATE)["majority_places"]
+    mine, theirs = majority_marks(page, ".rw-my-sheet"), majority_marks(page, ".rw-others")
+    for marks, seat in ((mine, 0), (theirs, 1)):
+        assert {t: (place, how) for t, (place, how, _points) in marks.items()} == {t: (p, held) for t, p in places[seat].items()}
+    return mine
+
+
 def test_a_two_player_game_against_a_greedy_bot_to_its_end(server, new_page, shots):
     page = new_page(1280, 900)
     player = Player(page, server.base)
@@ -110,6 +137,13 @@ def test_a_two_player_game_against_a_greedy_bot_to_its_end(server, new_page, sho
             page.screenshot(path=str(shots / "rolled-west-game.png"), full_page=True)
         move = choose(moves)
         click_move(player, move)
+        if move["type"] == "claim" and "claim" not in kinds:  # my first claim: a majority bonus held as things stand
+            assert assert_majorities_drawn(page, "standing")
+            note = page.locator(".rw-my-sheet .rw-claims h4 .rw-standing")
+            assert note.inner_text() == "Majority bonuses circled as things stand"
+            held = page.locator(".rw-my-sheet .rw-bonus.held").first
+            assert held.get_attribute("aria-label").endswith(", held as things stand")
+            page.locator(".rw-my-sheet").screenshot(path=str(shots / "rolled-west-majority-standing.png"))
         kinds.add(move["type"])
         played += 1
     else:
@@ -124,6 +158,10 @@ def test_a_two_player_game_against_a_greedy_bot_to_its_end(server, new_page, sho
     total = int(scores.locator("tfoot td").first.inner_text())
     cells = [int(c) for c in scores.locator("tbody tr td:nth-child(2)").all_inner_texts()]
     assert total == sum(cells) > 0
+    # the end: the majority bonuses each sheet circles are those won, mine adding up to my majority bonuses' points
+    won = assert_majorities_drawn(page, "won")
+    assert sum(points for _place, _how, points in won.values()) == cells[1]
+    assert page.locator(".rw-sheet .rw-standing").count() == 0
     page.locator(".end-title").scroll_into_view_if_needed()
     page.screenshot(path=str(shots / "rolled-west-end.png"), full_page=True)
     assert page.locator(".players .player").nth(1).inner_text().startswith("Greedy bot")

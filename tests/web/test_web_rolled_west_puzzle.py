@@ -11,6 +11,7 @@ from __future__ import annotations
 from playwright.sync_api import expect
 
 from tests.web.player import Player
+from tests.web.test_web_languages import assert_french
 
 #: The move the test plays at each kind of click (table.js's and puzzle.js's buttons).
 METALS = ("copper", "silver", "gold")
@@ -21,8 +22,21 @@ def wait_placed(page, count: int) -> None:
     expect(page.locator(".rw-puzzle .rw-my-sheet")).to_have_attribute("data-placed", str(count))
 
 
-def click_move(page, move: dict) -> None:
-    """Play ``move`` of the solo seat by clicking the puzzle's page: the dice, the sheet's places or a button."""
+def paid(move: dict) -> list[str]:
+    """The resources a spend of the golden plan takes: a shipment's metals, an office's two (its id: '<row>-<column>
+    metal'), a claim's wood (one a camp, two a settlement: data/game.toml)."""
+    if move["type"] == "ship":
+        return [m for m in METALS for _n in range(move[m])]
+    if move["type"] == "office":
+        return move["office"].split("-")
+    if move["type"] == "claim":
+        return ["wood"] * (2 if move["kind"] == "settlement" else 1)
+    raise AssertionError(f"the golden plan's second move is no spend the test knows: {move}")
+
+
+def click_move(page, move: dict, buttons: tuple[str, str] = ("End the turn", "Pass: bank nothing")) -> None:
+    """Play ``move`` of the solo seat by clicking the puzzle's page: the dice, the sheet's places or a button
+    (``buttons``: the names of End the turn and Pass in the page's language)."""
     sheet = page.locator(".rw-puzzle .rw-sheet")
     kind = move["type"]
     if kind in ("terrain", "bank", "bank_between"):
@@ -43,9 +57,9 @@ def click_move(page, move: dict) -> None:
                 sheet.locator(f'[data-ship="{metal}:{checked + move[metal] - 1}"]').click()
         sheet.locator("button.rw-ship").click()
     elif kind == "end_turn":
-        page.get_by_role("button", name="End the turn").click()
+        page.get_by_role("button", name=buttons[0]).click()
     elif kind == "pass":
-        page.get_by_role("button", name="Pass: bank nothing").click()
+        page.get_by_role("button", name=buttons[1]).click()
     else:
         raise AssertionError(f"no click for {move}")
 
@@ -86,6 +100,13 @@ def test_todays_rolled_west_puzzle_is_played_by_clicks_to_its_optimum(server, ne
             expect(page.locator(".rw-puzzle .rw-note")).to_contain_text("gold")
             assert page.locator('.rw-puzzle [data-contract="gold-5"]').get_attribute("data-mark") == ""
             wait_placed(page, 1)
+        if n == 2:  # the first turn's first spend: nothing is banked yet, so it is paid by the roll, its dice dimmed
+            assert moves[0]["type"] == "terrain"
+            used = page.locator(".rw-dice-panel .rw-die.used")
+            assert sorted(used.evaluate_all("dice => dice.map((d) => d.dataset.resource)")) == sorted(paid(move))
+            assert all(title.endswith("die, spent") for title in used.evaluate_all("dice => dice.map((d) => d.title)"))
+            assert page.locator(".rw-dice-panel .rw-die:not(.used):not(.terrain)").count() == len(puzzle["rolls"][0]) - 3
+            assert float(used.first.evaluate("d => getComputedStyle(d).opacity")) < 1
         if n == 8:  # the refusal's toast gone (it fades after 8 s; the test plays faster than that)
             page.evaluate("() => document.getElementById('toast').classList.remove('shown')")
             page.screenshot(path=str(shots / "rolled-west-puzzle.png"), full_page=True)
@@ -141,3 +162,15 @@ def test_rolled_west_puzzle_in_french(server, new_page, today_rolled_west_puzzle
     assert page.locator(".rw-puzzle-what").inner_text() == f"Manche 1 sur {rounds} : cliquez sur un dé pour l’écarter comme terrain."
     assert page.locator(".decision h2").inner_text().startswith(f"Jouez les {rounds} manches")
     assert page.get_by_role("button", name="Reprendre le dernier coup").is_disabled()
+    # played up to its first claim: the majority bonus it holds circled, said in French to be as things stand
+    moves = today_rolled_west_puzzle["solution"]["moves"]
+    claimed = next(n for n, m in enumerate(moves) if m["type"] == "claim") + 1
+    for n, move in enumerate(moves[:claimed], start=1):
+        click_move(page, move, ("Finir le tour", "Passer : rien en réserve"))
+        wait_placed(page, n)
+    held = page.locator(".rw-puzzle .rw-bonus.held")
+    assert held.count() == 1 and held.get_attribute("data-place") == "1" and held.get_attribute("data-held") == "standing"
+    assert held.get_attribute("aria-label").startswith("Prime de la 1re place : ")
+    assert held.get_attribute("aria-label").endswith(", tenue à ce stade de la partie")
+    assert page.locator(".rw-puzzle .rw-standing").inner_text() == "Primes de majorité entourées à ce stade de la partie"
+    assert_french(page, ("Rolled West",))

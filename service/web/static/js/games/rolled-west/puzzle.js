@@ -24,18 +24,16 @@ export function mountPuzzle(frame) {
 
 /**
  * The state sheet.js and dice.js draw (a game's view: docs/api.md, "Rolled West") made of the puzzle's board answer
- * (`board`: POST /puzzles/<id>/board, `{sheet, score, decision, round, dice, ghost_dice, finished}`): one seat, the
- * terrain die the die of the decision's terrain, the ghost roll's phase while its bank is decided.  The board does not
- * say which rolled dice are spent (`rolled` null): the dice are drawn unspent (renderDice's `spent: false`).
+ * (`board`: POST /puzzles/<id>/board, `{sheet, score, decision, round, dice, terrain_die, rolled, ghost_dice,
+ * majority_places, finished}`, the last seven as the game's view has them): one seat, the active one, so its spent
+ * dice are dimmed as a game's table dims them for the active player; the ghost roll's phase while its bank is decided.
  */
-export function boardState(catalog, puzzle, board) {
+export function boardState(puzzle, board) {
   const pending = board.decision;
-  const resource = Object.keys(catalog.dice.terrain).find((r) => catalog.dice.terrain[r] === pending?.terrain);
   return {
     round: board.round, rounds: puzzle.rounds, active: 0, phase: pending?.type === "bank_between" ? "ghost" : "turn",
-    finished: board.finished, dice: board.dice, ghost_dice: board.ghost_dice,
-    terrain_die: resource && board.dice.includes(resource) ? board.dice.indexOf(resource) : null, rolled: null,
-    sheets: [board.sheet], scores: [board.score], players: [{ seat: 0 }], pending,
+    finished: board.finished, dice: board.dice, ghost_dice: board.ghost_dice, terrain_die: board.terrain_die, rolled: board.rolled,
+    majority_places: board.majority_places, sheets: [board.sheet], scores: [board.score], players: [{ seat: 0 }], pending,
   };
 }
 
@@ -124,7 +122,7 @@ class SoloPuzzle {
     }
     if (extra?.type === "ship" || extra?.type === "end_turn") this.plan = {};
     this.board = board;
-    this.ctx.state = boardState(this.catalog, this.puzzle, board);
+    this.ctx.state = boardState(this.puzzle, board);
     this.save();
     this.draw();
     this.el.sheet.dataset.placed = String(this.moves.length); // the moves the sheet drawn holds (the browser tests wait on it)
@@ -162,7 +160,7 @@ class SoloPuzzle {
         h("button", { type: "button", class: "small", onclick: () => { this.plan = {}; this.draw(); } }, tr("choice.clear_shipment"))) : null,
     }));
     const dieMove = { terrain: "terrain", spend: "bank", bank_between: "bank_between" }[pending?.type];
-    fill(this.el.dice, renderDice(this.ctx, { spent: false, onDie: dieMove ? (i, resource) => this.play({ type: dieMove, resource }) : null }),
+    fill(this.el.dice, renderDice(this.ctx, { onDie: dieMove ? (i, resource) => this.play({ type: dieMove, resource }) : null }),
       spending ? h("p", { class: "muted rw-dice-note" }, pz("dice_note")) : null);
     this.el.what.textContent = state.finished ? pz("finished", { rounds: state.rounds })
       : pz(`decide.${pending.type}`, { round: state.round, rounds: state.rounds, terrain: pending.terrain ? terrainWords(pending.terrain) : "" });
@@ -237,7 +235,7 @@ class SoloPuzzle {
     const optimal = (await post(`/puzzles/${this.puzzle.id}/optimal`, this.solution())).data;
     const moves = optimal.solution.moves;
     const board = (await post(`/puzzles/${this.puzzle.id}/board`, { moves })).data;
-    const state = boardState(this.catalog, this.puzzle, board);
+    const state = boardState(this.puzzle, board);
     fill(host, h("h3", {}, pz("optimal_title", { points: optimal.optimum })),
       h("div", { class: "rw-table rw-optimal-sheet" }, renderSheet(this.catalog, state, 0, { title: pz("optimal_sheet") })),
       optimal.breakdown ? categoryTable(this.catalog, optimal.breakdown, pz("optimal_caption")) : null,

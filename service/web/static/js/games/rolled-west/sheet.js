@@ -1,7 +1,8 @@
 // One player's score sheet, drawn as players know the printed one: the bank boxes per round (white: banked on one's
 // own turn; dark: from a neighbour's roll), the four claim rows (numbers, stars, triangles and circles, the majority
-// bonuses at the right), the three shipping rows (one- and two-number boxes, circled or crossed off, the star at the
-// end), the nine contracts and the 3 x 3 Boomtown offices (circled by their owner, crossed off on everyone else's).
+// bonuses at the right, the one the player holds circled), the three shipping rows (one- and two-number boxes,
+// circled or crossed off, the star at the end), the nine contracts and the 3 x 3 Boomtown offices (circled by their
+// owner, crossed off on everyone else's).
 // Every number is the catalog's (GET /rolled-west/components) or the state's; the marks are the state's sheets.
 // On the player's own sheet, while it spends, every place is a button: `onPlace(place)` says which was clicked.
 import { h, pictured } from "../../core/dom.js";
@@ -67,12 +68,29 @@ function banks(catalog, state, seat, { hint, onPlace }) {
     h("span", { class: "rw-banks-label" }, h("span", { class: "rw-people", "aria-hidden": "true" }), tr("sheet.dark")), rounds.map((r) => box("dark", r)));
 }
 
-/** The claim rows: each space's number and star, its triangle or circle; the terrain of the turn outlined. */
+/** A claim row's majority bonuses, 1st and 2nd (`bonuses`: the row's printed numbers), the one the seat holds
+ * (`held`: 1, 2 or none) circled: in pencil (dashed) as things stand, in pen once the game is over and it is won. */
+function majorityBoxes(bonuses, held, finished) {
+  const status = tr(finished ? "sheet.majority_won" : "sheet.majority_standing");
+  return h("span", { class: "rw-majority", title: tr("sheet.majority_title") }, bonuses.map((points, i) => {
+    const place = i + 1;
+    const mine = held === place;
+    const label = [tr(place === 1 ? "sheet.majority_first" : "sheet.majority_second", { count: points }), mine ? status : null].filter(Boolean).join(", ");
+    return h("span", { class: `rw-bonus${mine ? ` held${finished ? "" : " standing"}` : ""}`, role: "img", "aria-label": label, title: label,
+      "data-place": place, "data-held": mine ? (finished ? "won" : "standing") : "" },
+    h("small", {}, tr(place === 1 ? "sheet.first" : "sheet.second")), h("span", { class: "rw-number" }, String(points), mine ? penMark("circle") : null));
+  }));
+}
+
+/** The claim rows: each space's number and star, its triangle or circle; the terrain of the turn outlined; the
+ * majority bonus the seat holds circled (the state's `majority_places`), said to be as things stand before the end. */
 function claims(catalog, state, seat, { terrain, hint, onPlace }) {
   const sheet = state.sheets[seat];
   const resourceOf = Object.fromEntries(Object.entries(catalog.dice.terrain).map(([r, row]) => [row, r]));
+  const held = state.majority_places?.[seat] || {};
+  const standing = !state.finished && Object.keys(held).length > 0;
   return h("div", { class: "rw-claims" },
-    h("h4", {}, tr("sheet.claims")),
+    h("h4", {}, tr("sheet.claims"), standing ? h("span", { class: "rw-standing" }, tr("sheet.majority_note")) : null),
     catalog.claim_rows.map((row) => {
       const marks = sheet.claims[row.terrain];
       const hinted = hint?.claim?.terrain === row.terrain ? hint.claim.spaces : [];
@@ -88,9 +106,7 @@ function claims(catalog, state, seat, { terrain, hint, onPlace }) {
             { "data-claim": `${row.terrain}:${i}`, "data-mark": mark }, label, play,
             h("span", { class: "rw-number" }, n ? String(n) : ""), mark ? penMark(mark) : null);
         })),
-        h("span", { class: "rw-majority", title: tr("sheet.majority_title") },
-          h("span", { class: "rw-bonus", "aria-label": tr("sheet.majority_first", { count: row.majority[0] }) }, h("small", {}, tr("sheet.first")), String(row.majority[0])),
-          h("span", { class: "rw-bonus", "aria-label": tr("sheet.majority_second", { count: row.majority[1] }) }, h("small", {}, tr("sheet.second")), String(row.majority[1]))));
+        majorityBoxes(row.majority, held[row.terrain], state.finished));
     }));
 }
 
