@@ -24,6 +24,7 @@ from solver.core.protocol import JSON, Game
 from solver.core.search import CACHE_LIMIT, NO_BUDGET, GameSearch
 from solver.games.rolled_west.ai.rollout import play_out, policy_move
 from solver.games.rolled_west.ai.value import lead
+from solver.games.rolled_west.engine.labels import label
 from solver.games.rolled_west.rules.turn import ACTIONS
 
 #: Each move type's place in a whole-turn option (``end_turn`` last).
@@ -75,6 +76,10 @@ class RolledWestSearch(GameSearch):
     def _copy(self, state: Any) -> Any:
         """``RolledWest.clone`` (cheaper than a JSON round trip)."""
         return state.clone()
+
+    def _label(self, state: Any, seat: int, move: JSON) -> str:
+        """``engine.labels.label`` of the one move (the core's labels every legal move to find it)."""
+        return label(state, seat, move)
 
     def option_key(self, state: Any, moves: list[JSON]) -> Hashable:
         """The set of the option's moves (their order changes nothing)."""

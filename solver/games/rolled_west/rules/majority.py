@@ -24,15 +24,26 @@ def places(sheets: list[Sheet], terrain: str) -> dict[int, int]:
     return {s: ranks.index(k) + 1 for s, k in keys.items() if k in ranks[:2]}
 
 
-def bonuses(sheets: list[Sheet], components: Components) -> list[dict[str, int]]:
-    """Per seat, terrain -> the majority bonus it circles (points; 0 when none)."""
+def all_places(sheets: list[Sheet], components: Components) -> dict[str, dict[int, int]]:
+    """Per terrain, ``places`` (seat -> 1 or 2): what ``bonuses`` and ``firsts`` read, computed once for a score."""
+    return {row.terrain: places(sheets, row.terrain) for row in components.claim_rows}
+
+
+def bonuses(sheets: list[Sheet], components: Components,
+            placed: dict[str, dict[int, int]] | None = None) -> list[dict[str, int]]:
+    """Per seat, terrain -> the majority bonus it circles (points; 0 when none); ``placed``: ``all_places`` when the
+    caller has it."""
+    placed = all_places(sheets, components) if placed is None else placed
     out: list[dict[str, int]] = [{row.terrain: 0 for row in components.claim_rows} for _s in sheets]
     for row in components.claim_rows:
-        for seat, place in places(sheets, row.terrain).items():
+        for seat, place in placed[row.terrain].items():
             out[seat][row.terrain] = row.majority[place - 1]
     return out
 
 
-def firsts(sheets: list[Sheet], components: Components, seat: int) -> int:
-    """The terrains where ``seat`` wins the 1st place (shared or not): an office's "claim majority"."""
-    return sum(1 for row in components.claim_rows if places(sheets, row.terrain).get(seat) == 1)
+def firsts(sheets: list[Sheet], components: Components, seat: int,
+           placed: dict[str, dict[int, int]] | None = None) -> int:
+    """The terrains where ``seat`` wins the 1st place (shared or not): an office's "claim majority" (``placed``:
+    ``all_places`` when the caller has it)."""
+    placed = all_places(sheets, components) if placed is None else placed
+    return sum(1 for row in components.claim_rows if placed[row.terrain].get(seat) == 1)
