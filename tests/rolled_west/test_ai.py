@@ -98,6 +98,15 @@ def test_the_search_values_a_leaf_by_a_rollout_and_its_options_one_step():
     assert found.simulations == 8 and found.best.option.moves[0]["type"] == "terrain"
 
 
+def test_a_simulations_root_is_valued_one_step_and_its_leaf_by_a_rollout():
+    plug = RolledWestSearch(GAME)
+    root = plug.sample(game(2, seed=9).position(0), seed=4)
+    assert plug.value(root, 0) == lead(root, 0)  # the same for every option on it: no rollout
+    root.play(0, root.legal_moves(0)[0])
+    end = play_out(root.clone(), lead)
+    assert plug.value(root, 0) == end.totals()[0] - end.totals()[1] != lead(root, 0)
+
+
 def _with_offices(offices: list[str], seed: int = 3) -> object:
     """A 2-player game at its start where seat 0 has circled ``offices`` (marks only: the outlook reads the sheet)."""
     state = game(2, seed=seed)

@@ -44,6 +44,7 @@ class RolledWestSearch(GameSearch):
         self._one_step = False
         self._finals: dict[Hashable, float] = {}
         self._deadline = math.inf
+        self._root: tuple[int, int] | None = None
 
     def mark(self, state: Any) -> Hashable:
         """The rolls and revelations so far."""
@@ -103,13 +104,23 @@ class RolledWestSearch(GameSearch):
         finally:
             self._one_step = False
 
+    def sample(self, position: JSON, seed: int) -> Any:
+        """``GameSearch.sample``; the determinization is remembered as a simulation's root until a move is played on
+        it (``value``)."""
+        state = super().sample(position, seed)
+        self._root = (id(state), len(state.moves))
+        return state
+
     def value(self, state: Any, seat: int) -> float:
-        """The leaf value, points: ``worth`` at the end (with ``lead``, the final margin) after every seat plays the rest of the game by the playout
-        policy on this determinization (``ai.rollout.play_out``; with ``rollouts`` off, or inside ``options``,
-        ``worth``).  Kept per state for the search's life (the root's determinizations repeat, one per visit number),
-        at most ``CACHE_LIMIT`` of them.  A rollout stops at the simulation's deadline (the last ``policy`` call's), and
-        is then valued by ``worth`` where it stopped (and not kept): the search ends within its budget."""
-        if self._one_step or not self.rollouts or state.finished:
+        """The leaf value, points: ``worth`` at the end (with ``lead``, the final margin) after every seat plays the
+        rest of the game by the playout policy on this determinization (``ai.rollout.play_out``; with ``rollouts``
+        off, inside ``options``, or at a simulation's root, ``worth``: the root's value is the same for every option
+        on one determinization, so it cancels in the paired differences the search compares options by, and a
+        rollout there would only cost time; a return is then the final margin less the margin estimated now).  Kept
+        per state for the search's life, at most ``CACHE_LIMIT`` of them.  A rollout stops at the simulation's
+        deadline (the last ``policy`` call's), and is then valued by ``worth`` where it stopped (and not kept): the
+        search ends within its budget."""
+        if self._one_step or not self.rollouts or state.finished or self._root == (id(state), len(state.moves)):
             return self.worth(state, seat)
         key = (state.seed, seat, json.dumps(state.moves))
         if key not in self._finals:
