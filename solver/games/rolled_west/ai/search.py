@@ -27,6 +27,11 @@ from solver.games.rolled_west.ai.value import lead
 from solver.games.rolled_west.engine.labels import label
 from solver.games.rolled_west.rules.turn import ACTIONS
 
+#: The search at its budget (``RolledWestGame.search_game``: the search bot, the hints, the move review) weighs the root's
+#: KEEP options best by one-step gain, and a leaf's rollout stops once ROLLOUT_ROUNDS rounds after the leaf's are over
+#: (valued there by ``lead``): more simulations on fewer options (docs/hints.md, "Rolled West").
+KEEP = 3
+ROLLOUT_ROUNDS = 2
 #: Each move type's place in a whole-turn option (``end_turn`` last).
 RANK = {"terrain": -1, **{a: i for i, a in enumerate(ACTIONS)}, "end_turn": len(ACTIONS)}
 
@@ -35,12 +40,13 @@ class RolledWestSearch(GameSearch):
     """``GameSearch`` on Rolled West's game object with whole-turn options (module docstring), valued by ``worth``
     (``(state, seat) -> points``, a module-level function so that the plug-in pickles; default ``ai.value.lead``):
     the options' one-step gains, the playout policy and the leaves; ``keep``: the root keeps only that many options,
-    the best by one-step gain (``None``: all)."""
+    the best by one-step gain (``None``: all); ``rounds``: a leaf's rollout stops once that many rounds after the
+    leaf's are over, valued there by ``worth`` (default: at the end of the game)."""
 
     def __init__(self, game: Game, worth: Callable[[Any, int], float] = lead, rollouts: bool = True,
-                 keep: int | None = None):
+                 keep: int | None = None, rounds: float = math.inf):
         super().__init__(game)
-        self.worth, self.rollouts, self.keep = worth, rollouts, keep
+        self.worth, self.rollouts, self.keep, self.rounds = worth, rollouts, keep, rounds
         self._one_step = False
         self._finals: dict[Hashable, float] = {}
         self._deadline = math.inf
@@ -124,8 +130,8 @@ class RolledWestSearch(GameSearch):
             return self.worth(state, seat)
         key = (state.seed, seat, json.dumps(state.moves))
         if key not in self._finals:
-            end = play_out(state.clone(), self.worth, self._deadline)
-            if not end.finished:
+            end = play_out(state.clone(), self.worth, self._deadline, state.round + self.rounds)
+            if not end.finished and time.perf_counter() >= self._deadline:
                 return self.worth(end, seat)
             if len(self._finals) >= CACHE_LIMIT:
                 self._finals.clear()
