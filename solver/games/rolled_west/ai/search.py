@@ -5,12 +5,14 @@ turn (the terrain die, then its spends and bank, then ``end_turn``), or a betwee
 actions may come in any order in play, but their order changes nothing (ruling "Move granularity"), so the options
 list each turn once, its actions in the order of ``rules.turn.ACTIONS``, and a turn's option key is the set of its
 moves.  Each option's one-step gain (the prior, and the hint bot's ranking) is by ``worth`` (``ai.value.lead``); the
-playout policy is ``ai.rollout.policy_move`` move by move on ``worth``; a leaf is valued by a **rollout**: the rest of
-the game played by that policy for every seat on the simulation's determinization, ``worth`` at its end (with
-``lead``: the seat's final margin; so a return is the final-margin change an option makes against the policy's
-continuation: races for contracts, offices and first shipments, majorities and office bonuses are all counted where
-they end).  Source: our design (docs/hints.md,
-"Rolled West")."""
+playout policy is ``ai.rollout.policy_move`` move by move on ``worth``; a leaf is valued by a **rollout**: the game
+played on by that policy for every seat on the simulation's determinization, ``worth`` where it stops (with ``lead``,
+at the end of the game, the seat's final margin: races for contracts, offices and first shipments, majorities and
+office bonuses are all counted where they end).  The game's search (``RolledWestGame.search_game``) stops a rollout
+``ROLLOUT_ROUNDS`` rounds past the leaf's and weighs only the root's ``KEEP`` options best by one-step gain: more
+simulations on fewer options.  A simulation's root is valued one step (``worth``): that value is the same for every
+option on one determinization and cancels in the paired differences the search compares options by.  Source: our
+design (docs/hints.md, "Rolled West")."""
 
 from __future__ import annotations
 
