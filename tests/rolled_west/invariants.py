@@ -9,7 +9,9 @@ invariants broken as sentences (empty: none); ``broken`` runs them all.  Used af
   most;
 - ``scores_match_marks``: each seat's points by category are the sheet's marks counted directly (the numbers drawn
   around in claims and shipping, the contracts' points), its total their sum plus majorities and offices, and the
-  end's scores the totals."""
+  end's scores the totals; every seat scored at once (``score_breakdowns``, the majorities ranked once, as the search
+  scores) equals each seat scored alone, and the offices' bonuses (each office's own terms counted) equal those with
+  every term counted."""
 
 from __future__ import annotations
 
@@ -17,6 +19,7 @@ from collections import Counter
 from typing import Any
 
 from solver.games.rolled_west.components.values import RESOURCES, WOOD
+from solver.games.rolled_west.rules import boomtown_offices
 from solver.games.rolled_west.rules.sheet import CIRCLE, EMPTY, TRIANGLE
 
 
@@ -80,8 +83,15 @@ def exclusive_once(state: Any) -> list[str]:
 def scores_match_marks(state: Any) -> list[str]:
     """Each seat's breakdown against its sheet's marks counted directly, and the end's scores against the totals."""
     c, broken = state.components, []
+    together = state.score_breakdowns()
     for seat, sheet in enumerate(state.sheets):
         got = state.score_breakdown(seat)
+        if together[seat] != dict(got):
+            broken.append(f"seat {seat}: scored with every seat {together[seat]}, alone {dict(got)}")
+        every_term = boomtown_offices.counts(state.sheets, c, seat)
+        offices = sum(boomtown_offices.bonus(c.office(o), every_term) for o in sheet.offices)
+        if got["offices"] != offices:
+            broken.append(f"seat {seat}: offices {got['offices']} where every term counted gives {offices}")
         marks = {"claims": sum(n for row in c.claim_rows for n, m in zip(row.numbers, sheet.claims[row.terrain],
                                                                              strict=True) if m != EMPTY),
                  "shipping": sum(sum(boxes) for boxes in sheet.shipping.values()),

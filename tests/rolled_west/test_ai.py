@@ -16,7 +16,7 @@ import pytest
 from solver.core.search import search
 from solver.games.rolled_west.ai.bots import GreedyBot, HintBot
 from solver.games.rolled_west.ai.rollout import play_out
-from solver.games.rolled_west.ai.search import RolledWestSearch
+from solver.games.rolled_west.ai.search import KEEP, ROLLOUT_ROUNDS, RolledWestSearch
 from solver.games.rolled_west.ai.value import BANKED, OFFICE_PACE, held, immediate, lead, office_outlook, turns_left, value
 from solver.games.rolled_west.protocol import GAME
 from tests.rolled_west.helpers import C, game, set_dice
@@ -96,6 +96,24 @@ def test_the_search_values_a_leaf_by_a_rollout_and_its_options_one_step():
     assert options[0].gain == pytest.approx(lead(after, 0) - lead(state, 0))
     found = search(plug, state.position(0), simulations=8, seed=1)
     assert found.simulations == 8 and found.best.option.moves[0]["type"] == "terrain"
+
+
+def test_a_simulations_root_is_valued_one_step_and_its_leaf_by_a_rollout():
+    plug = RolledWestSearch(GAME)
+    root = plug.sample(game(2, seed=9).position(0), seed=4)
+    assert plug.value(root, 0) == lead(root, 0)  # the same for every option on it: no rollout
+    root.play(0, root.legal_moves(0)[0])
+    end = play_out(root.clone(), lead)
+    assert plug.value(root, 0) == end.totals()[0] - end.totals()[1] != lead(root, 0)
+
+
+def test_a_rollout_cut_after_some_rounds_is_valued_by_lead_where_it_stops():
+    plug = RolledWestSearch(GAME, rounds=1)
+    leaf = game(2, seed=9)
+    leaf.play(0, leaf.legal_moves(0)[0])
+    stop = play_out(leaf.clone(), lead, last_round=leaf.round + 1)
+    assert not stop.finished and stop.round == leaf.round + 2 and plug.value(leaf, 0) == lead(stop, 0)
+    assert GAME.search_game().keep == KEEP and GAME.search_game().rounds == ROLLOUT_ROUNDS
 
 
 def _with_offices(offices: list[str], seed: int = 3) -> object:

@@ -18,7 +18,7 @@ from solver.core.search import NoDecision, search
 from solver.games.rolled_west import ENTRY
 from solver.games.rolled_west.ai.bots import GreedyBot, HintBot
 from solver.games.rolled_west.ai.determinize import sample_state
-from solver.games.rolled_west.ai.search import RolledWestSearch
+from solver.games.rolled_west.ai.search import KEEP, ROLLOUT_ROUNDS, RolledWestSearch
 from solver.games.rolled_west.ai.value import value
 from solver.games.rolled_west.components.catalog import load_components
 from solver.games.rolled_west.components.texts import _
@@ -144,8 +144,9 @@ class RolledWestGame(ReviewedBySearch):
         raise KeyError(f"no bot {name!r}: choose one of {', '.join(BOT_LINES)}")
 
     def search_game(self) -> RolledWestSearch:
-        """``ai.search.RolledWestSearch`` on this game object."""
-        return RolledWestSearch(self)
+        """``ai.search.RolledWestSearch`` on this game object, its root's ``KEEP`` best options, its rollouts
+        ``ROLLOUT_ROUNDS`` rounds past a leaf's."""
+        return RolledWestSearch(self, keep=KEEP, rounds=ROLLOUT_ROUNDS)
 
     def move_view(self, move: JSON, mover: int, viewer: int | None) -> JSON:
         """``engine.views.move_view``: every move is open once the game is over."""

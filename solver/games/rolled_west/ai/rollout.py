@@ -44,10 +44,10 @@ def policy_move(state: Any, seat: int, worth: Worth) -> JSON:
     return move
 
 
-def play_out(state: Any, worth: Worth, deadline: float = math.inf) -> Any:
+def play_out(state: Any, worth: Worth, deadline: float = math.inf, last_round: float = math.inf) -> Any:
     """``state`` played to the end by ``policy_move`` for every pending seat (the first pending first), or until
-    ``deadline`` (``time.perf_counter()``) passes; returns it."""
-    while not state.finished and time.perf_counter() < deadline:
+    ``deadline`` (``time.perf_counter()``) passes or round ``last_round`` is over; returns it."""
+    while not state.finished and time.perf_counter() < deadline and state.round <= last_round:
         seat = state.pending_seats()[0]
         state.play(seat, policy_move(state, seat, worth))
     return state

@@ -18,7 +18,6 @@ first shipments counts for both sides of it."""
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from solver.games.rolled_west.components.values import RESOURCES, WOOD, Components
@@ -50,11 +49,23 @@ def immediate(state: Any, seat: int) -> float:
     return total + BANKED * sum(held(state, seat).values())
 
 
-@lru_cache(maxsize=4)
+#: ``resource_rates`` per components (by identity: hashing the components' data on every call cost the search more
+#: than the rates).
+_RATES: dict[int, tuple[Components, dict[str, float]]] = {}
+
+
 def resource_rates(components: Components) -> dict[str, float]:
     """Per resource, the mean points per resource of its uses on the sheet (points): for wood, each claim row's
     numbers over the wood that fills the row with settlements; for a metal, its shipping row's numbers (the higher of
-    each box) over its boxes, and each contract taking it, its points over its metals."""
+    each box) over its boxes, and each contract taking it, its points over its metals.  Computed once per
+    components."""
+    found = _RATES.get(id(components))
+    if found is None or found[0] is not components:
+        found = _RATES[id(components)] = (components, _rates(components))
+    return found[1]
+
+
+def _rates(components: Components) -> dict[str, float]:
     settlement = components.numbers.settlement_wood
     uses: dict[str, list[float]] = {r: [] for r in RESOURCES}
     for claim_row in components.claim_rows:
@@ -88,7 +99,11 @@ def office_outlook(state: Any, seat: int) -> float:
 
 def value(state: Any, seat: int) -> float:
     """``seat``'s estimated final score (module docstring), points."""
-    score = float(state.score_breakdown(seat)["total"])
+    return _estimate(state, seat, float(state.score_breakdown(seat)["total"]))
+
+
+def _estimate(state: Any, seat: int, score: float) -> float:
+    """``value`` from ``seat``'s ``score`` now (its total, points)."""
     if turns_left(state, seat) == 0:
         return score
     rates = resource_rates(state.components)
@@ -97,5 +112,7 @@ def value(state: Any, seat: int) -> float:
 
 def lead(state: Any, seat: int) -> float:
     """``seat``'s ``value`` less the best other seat's (points): once the game is over, its final margin; in the solo
-    puzzle (no other seat) the value itself."""
-    return value(state, seat) - max((value(state, s) for s in range(state.players) if s != seat), default=0.0)
+    puzzle (no other seat) the value itself.  Every seat's score is counted in one pass (``RolledWest.totals``)."""
+    totals = state.totals()
+    return _estimate(state, seat, float(totals[seat])) - max(
+        (_estimate(state, s, float(totals[s])) for s in range(state.players) if s != seat), default=0.0)

@@ -8,6 +8,7 @@ the score sheet as Board Game Arena's implementation publishes it (../shared/des
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import NoReturn
 
 #: rule text: "Wood is a building material for making claims."
@@ -63,9 +64,9 @@ class Office:
     column: str
     terms: tuple[tuple[str, int], ...]
 
-    @property
+    @cached_property
     def id(self) -> str:
-        """``"<row>-<column>"``, e.g. ``"copper-silver"``."""
+        """``"<row>-<column>"``, e.g. ``"copper-silver"`` (computed once: the search reads it often)."""
         return f"{self.row}-{self.column}"
 
     def cost(self) -> dict[str, int]:
@@ -123,19 +124,26 @@ class Components:
 
     def claim_row(self, terrain: str) -> ClaimRow:
         """The claim row of ``terrain`` (``KeyError`` for none)."""
-        return next(r for r in self.claim_rows if r.terrain == terrain) if terrain in self.terrains() else _missing(terrain)
+        return self._lookups[0].get(terrain) or _missing(terrain)
 
     def shipping_row(self, metal: str) -> ShippingRow:
         """The shipping row of ``metal`` (``KeyError`` for none)."""
-        return next(r for r in self.shipping_rows if r.metal == metal) if metal in METALS else _missing(metal)
+        return self._lookups[1].get(metal) or _missing(metal)
 
     def contract(self, contract_id: str) -> Contract:
         """The contract ``contract_id`` (``KeyError`` for none)."""
-        return {c.id: c for c in self.contracts}.get(contract_id) or _missing(contract_id)
+        return self._lookups[2].get(contract_id) or _missing(contract_id)
 
     def office(self, office_id: str) -> Office:
         """The office ``"<row>-<column>"`` (``KeyError`` for none)."""
-        return {o.id: o for o in self.offices}.get(office_id) or _missing(office_id)
+        return self._lookups[3].get(office_id) or _missing(office_id)
+
+    @cached_property
+    def _lookups(self) -> tuple[dict[str, ClaimRow], dict[str, ShippingRow], dict[str, Contract], dict[str, Office]]:
+        """The claim rows by terrain, the shipping rows by metal, the contracts and the offices by id: built once,
+        for the lookups the search makes by the thousand."""
+        return ({r.terrain: r for r in self.claim_rows}, {r.metal: r for r in self.shipping_rows},
+                {c.id: c for c in self.contracts}, {o.id: o for o in self.offices})
 
     def terrains(self) -> tuple[str, ...]:
         """The terrains, in the sheet's order of its claim rows."""

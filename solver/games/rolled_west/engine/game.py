@@ -143,13 +143,13 @@ class RolledWest:
             row = terrain.terrain_row(c, self._terrain_resource())
             out += [{"type": "claim", "kind": k} for k in claims.KINDS
                     if claims.empty_spaces(sheet, row) >= claims.spaces_taken(k)
-                    and banking.can_pay(claims.wood_cost(c, k), self.rolled, sheet)]
+                    and banking.affords(claims.wood_cost(c, k), have)]
         if "contract" not in self.done:
             out += [{"type": "contract", "contract": x.id} for x in contracts.remaining(c, self.sheets)
-                    if banking.can_pay(x.cost(), self.rolled, sheet)]
+                    if banking.affords(x.cost(), have)]
         if "office" not in self.done:
             out += [{"type": "office", "office": o.id} for o in boomtown_offices.remaining(c, self.sheets)
-                    if banking.can_pay(o.cost(), self.rolled, sheet)]
+                    if banking.affords(o.cost(), have)]
         if "ship" not in self.done:
             most = [min(have[m], shipments.boxes_left(sheet, c, m)) for m in METALS]
             out += [{"type": "ship", **dict(zip(METALS, (a, b, g), strict=True))}
@@ -171,9 +171,13 @@ class RolledWest:
         end now (final once it is over)."""
         return scoring.breakdown(self.sheets, self.components, seat)
 
+    def score_breakdowns(self) -> list[dict[str, int]]:
+        """Every seat's ``score_breakdown``, the majorities ranked once (``rules.scoring.breakdowns``)."""
+        return scoring.breakdowns(self.sheets, self.components)
+
     def totals(self) -> list[int]:
         """Every seat's total, points."""
-        return [scoring.breakdown(self.sheets, self.components, s)["total"] for s in range(self.players)]
+        return [b["total"] for b in self.score_breakdowns()]
 
     def standings(self) -> Sequence[Mapping[str, Any]]:
         """Seats best first, ``{"seat", "points", "place"}``; a tied score shares the place (``rules.scoring``)."""

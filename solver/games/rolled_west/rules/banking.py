@@ -51,7 +51,11 @@ def available(rolled: dict[str, int], sheet: Sheet) -> dict[str, int]:
 
 def can_pay(cost: dict[str, int], rolled: dict[str, int], sheet: Sheet) -> bool:
     """Whether ``cost`` (``{resource: count}``) can be paid from the turn's resources and the bank."""
-    have = available(rolled, sheet)
+    return affords(cost, available(rolled, sheet))
+
+
+def affords(cost: dict[str, int], have: dict[str, int]) -> bool:
+    """Whether ``cost`` (``{resource: count}``) is within ``have`` (``available``'s, computed once for many costs)."""
     return all(have[r] >= n for r, n in cost.items())
 
 

@@ -9,7 +9,9 @@ The grid and each office's bonus as data: data/sheet.toml offices.  ruling: "Off
 
 from __future__ import annotations
 
-from solver.games.rolled_west.components.values import Components, Office
+from collections.abc import Callable, Collection
+
+from solver.games.rolled_west.components.values import OFFICE_TERMS, Components, Office
 from solver.games.rolled_west.rules import claims, contracts, majority, shipments
 from solver.games.rolled_west.rules.sheet import Sheet, check_available, uncircled
 
@@ -31,16 +33,20 @@ def buy(sheet: Sheet, office: Office) -> None:
     sheet.offices.append(office.id)
 
 
-def counts(sheets: list[Sheet], components: Components, seat: int) -> dict[str, int]:
-    """What the offices' bonus terms count on ``seat``'s sheet, by term (``OFFICE_TERMS``)."""
+def counts(sheets: list[Sheet], components: Components, seat: int,
+           placed: dict[str, dict[int, int]] | None = None, terms: Collection[str] = OFFICE_TERMS) -> dict[str, int]:
+    """What the offices' bonus terms count on ``seat``'s sheet, by term (``OFFICE_TERMS``; ``terms``: only those;
+    ``placed``: the majorities' ``majority.all_places`` when the caller has it)."""
     sheet = sheets[seat]
-    return {"office": len(sheet.offices), "contract": len(sheet.contracts),
-            "majority": majority.firsts(sheets, components, seat),
-            "shipping_row": shipments.rows_complete(sheet, components), "settlement": claims.settlements(sheet),
-            "copper_shipped": len(sheet.shipping["copper"]),
-            "copper_in_contracts": contracts.metal_in_contracts(sheet, components, "copper"),
-            "shipping_star": shipments.stars_checked(sheet, components),
-            "claim_star": claims.claim_stars(sheet, components), "fixed": 1}
+    count: dict[str, Callable[[], int]] = {
+        "office": lambda: len(sheet.offices), "contract": lambda: len(sheet.contracts),
+        "majority": lambda: majority.firsts(sheets, components, seat, placed),
+        "shipping_row": lambda: shipments.rows_complete(sheet, components),
+        "settlement": lambda: claims.settlements(sheet), "copper_shipped": lambda: len(sheet.shipping["copper"]),
+        "copper_in_contracts": lambda: contracts.metal_in_contracts(sheet, components, "copper"),
+        "shipping_star": lambda: shipments.stars_checked(sheet, components),
+        "claim_star": lambda: claims.claim_stars(sheet, components), "fixed": lambda: 1}
+    return {term: count[term]() for term in terms}
 
 
 def bonus(office: Office, counted: dict[str, int]) -> int:
@@ -48,9 +54,12 @@ def bonus(office: Office, counted: dict[str, int]) -> int:
     return sum(points * counted[per] for per, points in office.terms)
 
 
-def office_points(sheets: list[Sheet], components: Components, seat: int) -> int:
-    """The bonuses of every office ``seat`` circled, points (0 without one: nothing counted)."""
+def office_points(sheets: list[Sheet], components: Components, seat: int,
+                  placed: dict[str, dict[int, int]] | None = None) -> int:
+    """The bonuses of every office ``seat`` circled, points (0 without one: nothing counted; ``placed``: the
+    majorities' ``majority.all_places`` when the caller has it)."""
     if not sheets[seat].offices:
         return 0
-    counted = counts(sheets, components, seat)
-    return sum(bonus(components.office(o), counted) for o in sheets[seat].offices)
+    offices = [components.office(o) for o in sheets[seat].offices]
+    counted = counts(sheets, components, seat, placed, {per for office in offices for per, _points in office.terms})
+    return sum(bonus(office, counted) for office in offices)

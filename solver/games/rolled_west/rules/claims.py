@@ -9,6 +9,8 @@ two empty spaces"."""
 
 from __future__ import annotations
 
+from itertools import compress
+
 from solver.core.protocol import IllegalMove
 from solver.games.rolled_west.components.texts import N_, _, terrain_name
 from solver.games.rolled_west.components.values import WOOD, Components
@@ -78,8 +80,7 @@ def settlements(sheet: Sheet) -> int:
 def claim_points(sheet: Sheet, components: Components) -> int:
     """The numbers of every space with a triangle or a circle, points (rule text: "add up all the numbers you have
     drawn a circle or triangle around")."""
-    return sum(n for row in components.claim_rows for n, mark in zip(row.numbers, sheet.claims[row.terrain], strict=True)
-               if mark != EMPTY)
+    return sum(sum(compress(row.numbers, map(EMPTY.__ne__, sheet.claims[row.terrain]))) for row in components.claim_rows)
 
 
 def claim_stars(sheet: Sheet, components: Components) -> int:

@@ -24,23 +24,38 @@ def places(sheets: list[Sheet], terrain: str) -> dict[int, int]:
     return {s: ranks.index(k) + 1 for s, k in keys.items() if k in ranks[:2]}
 
 
-def seat_places(sheets: list[Sheet], components: Components) -> list[dict[str, int]]:
-    """Per seat, terrain -> the majority place (1 or 2) it holds there as the sheets stand (``places`` of every claim
-    row; a terrain where it holds none is absent): the bonus it circles if the game ends now."""
+def all_places(sheets: list[Sheet], components: Components) -> dict[str, dict[int, int]]:
+    """Per terrain, ``places`` (seat -> 1 or 2): what ``bonuses`` and ``firsts`` read, computed once for a score."""
+    return {row.terrain: places(sheets, row.terrain) for row in components.claim_rows}
+
+
+def seat_places(sheets: list[Sheet], components: Components,
+                placed: dict[str, dict[int, int]] | None = None) -> list[dict[str, int]]:
+    """Per seat, terrain -> the majority place (1 or 2) it holds there as the sheets stand (``all_places`` by seat; a
+    terrain where it holds none is absent): the bonus it circles if the game ends now."""
+    placed = all_places(sheets, components) if placed is None else placed
     out: list[dict[str, int]] = [{} for _s in sheets]
-    for row in components.claim_rows:
-        for seat, place in places(sheets, row.terrain).items():
-            out[seat][row.terrain] = place
+    for terrain, held in placed.items():
+        for seat, place in held.items():
+            out[seat][terrain] = place
     return out
 
 
-def bonuses(sheets: list[Sheet], components: Components) -> list[dict[str, int]]:
-    """Per seat, terrain -> the majority bonus it circles (points; 0 when none)."""
-    held = seat_places(sheets, components)
-    return [{row.terrain: row.majority[mine[row.terrain] - 1] if row.terrain in mine else 0 for row in components.claim_rows}
-            for mine in held]
+def bonuses(sheets: list[Sheet], components: Components,
+            placed: dict[str, dict[int, int]] | None = None) -> list[dict[str, int]]:
+    """Per seat, terrain -> the majority bonus it circles (points; 0 when none); ``placed``: ``all_places`` when the
+    caller has it."""
+    placed = all_places(sheets, components) if placed is None else placed
+    out: list[dict[str, int]] = [{row.terrain: 0 for row in components.claim_rows} for _s in sheets]
+    for row in components.claim_rows:
+        for seat, place in placed[row.terrain].items():
+            out[seat][row.terrain] = row.majority[place - 1]
+    return out
 
 
-def firsts(sheets: list[Sheet], components: Components, seat: int) -> int:
-    """The terrains where ``seat`` wins the 1st place (shared or not): an office's "claim majority"."""
-    return sum(1 for row in components.claim_rows if places(sheets, row.terrain).get(seat) == 1)
+def firsts(sheets: list[Sheet], components: Components, seat: int,
+           placed: dict[str, dict[int, int]] | None = None) -> int:
+    """The terrains where ``seat`` wins the 1st place (shared or not): an office's "claim majority" (``placed``:
+    ``all_places`` when the caller has it)."""
+    placed = all_places(sheets, components) if placed is None else placed
+    return sum(1 for row in components.claim_rows if placed[row.terrain].get(seat) == 1)

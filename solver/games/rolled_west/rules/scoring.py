@@ -17,14 +17,23 @@ from solver.games.rolled_west.rules.sheet import Sheet
 CATEGORIES = ("claims", "majorities", "contracts", "shipping", "offices")
 
 
-def breakdown(sheets: list[Sheet], components: Components, seat: int) -> dict[str, int]:
-    """``seat``'s points by category (``CATEGORIES``) and the ``"total"``, as the game would end now."""
+def breakdown(sheets: list[Sheet], components: Components, seat: int,
+              placed: dict[str, dict[int, int]] | None = None) -> dict[str, int]:
+    """``seat``'s points by category (``CATEGORIES``) and the ``"total"``, as the game would end now (``placed``:
+    the majorities' ``majority.all_places`` when the caller has it)."""
+    placed = majority.all_places(sheets, components) if placed is None else placed
     parts = {"claims": claims.claim_points(sheets[seat], components),
-             "majorities": sum(majority.bonuses(sheets, components)[seat].values()),
+             "majorities": sum(majority.bonuses(sheets, components, placed)[seat].values()),
              "contracts": contracts.contract_points(sheets[seat], components),
              "shipping": shipments.shipping_points(sheets[seat]),
-             "offices": boomtown_offices.office_points(sheets, components, seat)}
+             "offices": boomtown_offices.office_points(sheets, components, seat, placed)}
     return {**parts, "total": sum(parts.values())}
+
+
+def breakdowns(sheets: list[Sheet], components: Components) -> list[dict[str, int]]:
+    """Every seat's ``breakdown``, the majorities ranked once for all of them."""
+    placed = majority.all_places(sheets, components)
+    return [breakdown(sheets, components, seat, placed) for seat in range(len(sheets))]
 
 
 def standings(totals: list[int]) -> list[dict[str, Any]]:

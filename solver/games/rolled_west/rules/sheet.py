@@ -81,7 +81,8 @@ def circled_by(sheets: list[Sheet], kind: str, item_id: str) -> int | None:
 
 def uncircled(items: Sequence[T], sheets: list[Sheet], kind: str) -> list[T]:
     """The ``items`` (contracts or offices, by their ``id``) that no seat has circled among its ``kind``, in order."""
-    return [x for x in items if circled_by(sheets, kind, x.id) is None]
+    circled = {item_id for sheet in sheets for item_id in getattr(sheet, kind)}
+    return [x for x in items if x.id not in circled]
 
 
 #: what an unknown contract or office id is said to be, and a contract or office circled already (by another player, or
