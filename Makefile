@@ -56,6 +56,7 @@ bench: $(STAMP)
 	$(PY) bench/rolled_west_games.py --games 5000
 	$(PY) bench/rolled_west_puzzles.py
 	$(PY) bench/rolled_west_hints.py
+	$(PY) bench/rolled_west_search_speed.py
 	$(PY) bench/rolled_west_solo.py --days 30
 	$(PY) bench/rolled_west_ladder.py --seeds 100 --match search greedy --match search hint
 
