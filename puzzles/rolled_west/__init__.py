@@ -67,8 +67,8 @@ class RolledWestDaily:
         title = f"{TITLE} solo daily puzzle {puzzle.get('date')} ({puzzle.get('difficulty')})"
         seen = state.view(0)
         return {"placed": len(state.moves), "svg": sheet_svg(state, title), "options": board_options(state),
-                "sheet": state.sheets[0].to_json(), "score": dict(state.score_breakdown(0)),
-                "decision": state.decision(0), **{k: seen[k] for k in BOARD_VIEW}}
+                "sheet": seen["sheets"][0], "score": seen["scores"][0], "decision": state.decision(0),
+                **{k: seen[k] for k in BOARD_VIEW}}
 
 
 DAILY = RolledWestDaily()  #: Rolled West's daily puzzle, as ``puzzles.archive.daily_of`` finds it

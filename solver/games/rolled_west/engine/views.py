@@ -40,7 +40,7 @@ def view(state: Any, seat: int | None) -> JSON:
         "sheets": [s.to_json() for s in state.sheets],
         "contracts_left": [c.id for c in contracts.remaining(state.components, state.sheets)],
         "offices_left": [o.id for o in boomtown_offices.remaining(state.components, state.sheets)],
-        "scores": [dict(state.score_breakdown(s)) for s in range(state.players)],
+        "scores": [dict(b) for b in state.score_breakdowns()],
         "majority_places": majority.seat_places(state.sheets, state.components),
         "pending_seats": state.pending_seats(),
         "pending": state.decision(state.pending_seats()[0]) if state.pending_seats() else None,
